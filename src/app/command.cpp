@@ -1,0 +1,37 @@
+#include "app/command.h"
+
+namespace ft::app {
+
+std::vector<Command>& commands() {
+  static std::vector<Command> all;
+  return all;
+}
+
+RegisterCommand::RegisterCommand(std::string name, std::string summary, CommandFn run) {
+  commands().push_back(Command{std::move(name), std::move(summary), std::move(run)});
+}
+
+bool option_value(std::span<const std::string> args, std::string_view name, std::string& out) {
+  const std::string flag = "--" + std::string(name);
+  for (std::size_t i = 0; i < args.size(); ++i) {
+    if (args[i] == flag && i + 1 < args.size()) {
+      out = args[i + 1];
+      return true;
+    }
+    if (args[i].rfind(flag + "=", 0) == 0) {
+      out = args[i].substr(flag.size() + 1);
+      return true;
+    }
+  }
+  return false;
+}
+
+bool has_flag(std::span<const std::string> args, std::string_view name) {
+  const std::string flag = "--" + std::string(name);
+  for (const auto& a : args) {
+    if (a == flag) return true;
+  }
+  return false;
+}
+
+}  // namespace ft::app

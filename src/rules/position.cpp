@@ -1,0 +1,123 @@
+#include "rules/position.h"
+
+namespace ft::rules {
+
+std::size_t PositionKeyHash::operator()(const PositionKey& k) const {
+  std::uint64_t h = 0x9e3779b97f4a7c15ULL * (k.to_move + 1);
+  for (const Bits& b : k.discs) {
+    for (std::uint64_t half : {static_cast<std::uint64_t>(b), static_cast<std::uint64_t>(b >> 64)}) {
+      h ^= half + 0x9e3779b97f4a7c15ULL + (h << 6) + (h >> 2);
+      h *= 0xbf58476d1ce4e5b9ULL;
+      h ^= h >> 31;
+    }
+  }
+  return static_cast<std::size_t>(h);
+}
+
+Position::Position(const Geometry& geometry) : geo_(&geometry) {}
+
+int Position::at(int col, int row) const {
+  const int i = geo_->index(col, row);
+  for (int c = 0; c < 3; ++c) {
+    if (test(discs_[c], i)) return c;
+  }
+  return test(blocks_, i) ? BLOCK : NO_PIECE;
+}
+
+PositionKey Position::key() const {
+  PositionKey k;
+  for (int c = 0; c < 3; ++c) k.discs[c] = discs_[c];
+  k.to_move = to_move_;
+  return k;
+}
+
+bool Position::can_pop(int col) const {
+  // RULES.md A7: only your own disc, from the bottom row; pre-filled columns
+  // of five in a row never pop.
+  if (!geo_->popout() || height_[col] == 0) return false;
+  const Bits cell = bit(geo_->index(col, 0));
+  return (discs_[to_move_] & cell) != 0 && (geo_->prefilled_columns() & cell) == 0;
+}
+
+Result<bool> Position::check(Move m) const {
+  if (m.col < 0 || m.col >= geo_->width())
+    return make_error(ErrorCode::no_such_column, "column does not exist");
+  if (!m.pop) {
+    if (!can_drop(m.col)) return make_error(ErrorCode::column_full, "column is full");
+    return true;
+  }
+  if (!geo_->popout()) return make_error(ErrorCode::pop_not_allowed, "pops are PopOut only");
+  if (height_[m.col] == 0) return make_error(ErrorCode::not_your_disc, "column is empty");
+  const Bits cell = bit(geo_->index(m.col, 0));
+  if ((geo_->prefilled_columns() & cell) != 0)
+    return make_error(ErrorCode::not_your_disc, "a pre-filled disc cannot be popped");
+  if ((discs_[to_move_] & cell) == 0)
+    return make_error(ErrorCode::not_your_disc, "the bottom disc is not yours");
+  return true;
+}
+
+int Position::legal_moves(Move* out) const {
+  int n = 0;
+  const int w = geo_->width();
+  for (int c = 0; c < w; ++c) {
+    if (can_drop(c)) out[n++] = Move{static_cast<std::int8_t>(c), false};
+  }
+  if (geo_->popout()) {
+    for (int c = 0; c < w; ++c) {
+      if (can_pop(c)) out[n++] = Move{static_cast<std::int8_t>(c), true};
+    }
+  }
+  return n;
+}
+
+void Position::pop_column(int col) {
+  // Everything in the column, both colours and any block, falls one row.
+  const Bits mask = geo_->column(col);
+  const Bits bottom = bit(geo_->index(col, 0));
+  auto drop_down = [&](Bits b) { return (b & ~mask) | (((b & mask) & ~bottom) >> 1); };
+  for (Bits& d : discs_) d = drop_down(d);
+  blocks_ = drop_down(blocks_);
+  --height_[col];
+}
+
+Outcome Position::line_by(int maker) const {
+  // RULES.md A6 misère: the result the normal rules give is turned round.
+  const int winner = geo_->misere() ? 1 - maker : maker;
+  return Outcome{Status::win, winner, Reason::line};
+}
+
+Outcome Position::play(Move m) {
+  const int me = to_move_;
+  const int colours = geo_->colours();
+  to_move_ = static_cast<std::uint8_t>(me + 1 == colours ? 0 : me + 1);
+  ++ply_;
+  if (!m.pop) {
+    discs_[me] |= bit(geo_->index(m.col, height_[m.col]++));
+    if (geo_->has_line(discs_[me])) return line_by(me);
+    if (occupied() == geo_->playable()) return Outcome{Status::draw, -1, Reason::full};
+    return Outcome{};
+  }
+  pop_column(m.col);
+  // RULES.md A7: a pop may complete lines for either player. Both at once, or
+  // the popper's alone: the popper wins; the opponent's alone: the opponent.
+  const int other = 1 - me;
+  if (geo_->has_line(discs_[me])) return line_by(me);
+  if (geo_->has_line(discs_[other])) return line_by(other);
+  if (occupied() == 0) return Outcome{Status::draw, -1, Reason::empty};
+  return Outcome{};
+}
+
+void Position::put_block(int col) {
+  blocks_ |= bit(geo_->index(col, height_[col]++));
+}
+
+void Position::put_disc(int col, int colour) {
+  discs_[colour] |= bit(geo_->index(col, height_[col]++));
+}
+
+void Position::set_ply(int ply) {
+  ply_ = static_cast<std::int16_t>(ply);
+  to_move_ = static_cast<std::uint8_t>(ply % geo_->colours());
+}
+
+}  // namespace ft::rules

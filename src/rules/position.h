@@ -1,0 +1,86 @@
+// A four-in-a-row position: discs, blocks and the side to move, with the move
+// generator and the end-of-game judgement of RULES.md A2, A6, A7, A10.
+// It is a small value (copy it to explore); the Geometry it points to is
+// shared and must outlive it. History (repetitions) lives in FourGame.
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <functional>
+
+#include "rules/bitboard.h"
+#include "rules/geometry.h"
+#include "rules/outcome.h"
+#include "rules/result.h"
+
+namespace ft::rules {
+
+// A drop into a column, or (PopOut) a pop of one's own bottom disc.
+struct Move {
+  std::int8_t col = 0;
+  bool pop = false;
+  friend bool operator==(const Move&, const Move&) = default;
+};
+
+inline constexpr int MAX_MOVES = 2 * MAX_SIZE;
+inline constexpr int NO_PIECE = -1;
+inline constexpr int BLOCK = 3;
+
+// Identity of a position for repetition and perft: the discs of each colour
+// and the side to move (blocks and pre-filled discs are fixed per game).
+struct PositionKey {
+  Bits discs[3] = {0, 0, 0};
+  std::uint8_t to_move = 0;
+  friend bool operator==(const PositionKey&, const PositionKey&) = default;
+};
+
+struct PositionKeyHash {
+  std::size_t operator()(const PositionKey& k) const;
+};
+
+class Position {
+ public:
+  explicit Position(const Geometry& geometry);
+
+  const Geometry& geometry() const { return *geo_; }
+  int to_move() const { return to_move_; }  // colour index: 0 red, 1 yellow, 2 green
+  int ply() const { return ply_; }
+  int height(int col) const { return height_[col]; }
+  Bits discs(int colour) const { return discs_[colour]; }
+  Bits blocks() const { return blocks_; }
+  Bits occupied() const { return discs_[0] | discs_[1] | discs_[2] | blocks_; }
+  // NO_PIECE, a colour index, or BLOCK.
+  int at(int col, int row) const;
+  PositionKey key() const;
+
+  bool can_drop(int col) const { return height_[col] < geo_->height(); }
+  bool can_pop(int col) const;
+  // Why `m` is illegal here, or true. Does not know whether the game is over.
+  Result<bool> check(Move m) const;
+  // Legal moves, drops (left to right) before pops; returns how many.
+  int legal_moves(Move* out) const;
+
+  // Plays a legal move and judges it. Precondition: check(m) is ok and the
+  // game is not over.
+  Outcome play(Move m);
+
+  // Set-up before play (RULES.md A6 five, A8 blocks): these do not change the
+  // side to move or the ply.
+  void put_block(int col);
+  void put_disc(int col, int colour);
+  // Starts the count at `ply` with the matching side to move (RULES.md A9).
+  void set_ply(int ply);
+
+ private:
+  void pop_column(int col);
+  Outcome line_by(int maker) const;
+
+  const Geometry* geo_;
+  std::array<Bits, 3> discs_{};
+  Bits blocks_ = 0;
+  std::array<std::uint8_t, MAX_SIZE> height_{};
+  std::int16_t ply_ = 0;
+  std::uint8_t to_move_ = 0;
+};
+
+}  // namespace ft::rules
