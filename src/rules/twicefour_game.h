@@ -1,0 +1,76 @@
+// A round of twiceFour (RULES.md part B) behind the GameState interface: the
+// position, the moves, the result, and the repetition count of B5 that a bare
+// TwiceFourPosition cannot know. The match of B6 (rounds, lottery) belongs to
+// the match library; one TwiceFourGame is one round.
+#pragma once
+
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <unordered_map>
+#include <vector>
+
+#include "rules/game_state.h"
+#include "rules/twicefour_position.h"
+
+namespace ft::rules {
+
+// A position written in notation, for worked examples and analysis
+// (TwiceFourGame::from_setup); the standard start needs none of it.
+struct TwiceFourSetup {
+  std::vector<std::string> cross{};  // points, e.g. {"b1", "c2"}
+  std::vector<std::string> circle{};
+  std::vector<std::string> counted{};  // lines already scored this round, e.g. {"d2-d5"}
+  int cross_points = 0;
+  int circle_points = 0;
+  int to_move = TF_CROSS;
+  int ply = 0;
+};
+
+class TwiceFourGame final : public GameState {
+ public:
+  // RULES.md B2: the start position with `first` (cross or circle) to move.
+  static TwiceFourGame start(int first = TF_CROSS);
+  static Result<TwiceFourGame> from_setup(const TwiceFourSetup& setup);
+  static TwiceFourGame from_position(const TwiceFourPosition& position);
+
+  std::unique_ptr<GameState> clone() const override;
+  std::string_view game() const override { return "twicefour"; }
+  std::string_view variant() const override { return "twicefour"; }
+  int sides() const override { return 2; }
+  std::string_view side_name(int side) const override { return tf_side_name(side); }
+  int side_to_move() const override { return pos_.to_move(); }
+  int ply() const override { return pos_.ply(); }
+  std::vector<std::string> legal_moves() const override;
+  Result<Outcome> play(std::string_view move) override;
+  const Outcome& outcome() const override { return outcome_; }
+  bool repetition_warning() const override { return warning_; }
+  // Top row (5) first, columns a..e: 'X' cross, 'O' circle, '.' empty
+  // point, ' ' a corner (not a point).
+  std::vector<std::string> board_rows() const override;
+  std::vector<std::string> moves() const override;
+
+  // The typed side of the same operations.
+  Result<Outcome> play(TwiceFourMove m);
+  const TwiceFourPosition& position() const { return pos_; }
+  const TwiceFourPosition& start_position() const { return start_; }
+  const std::vector<TwiceFourMove>& move_list() const { return moves_; }
+  // How often the current position (pieces and side to move) has arisen.
+  int repetitions() const;
+  // How often a position with this repetition key has arisen in the round.
+  int occurrences(std::uint64_t repetition_key) const;
+  int points(int side) const { return pos_.points(side); }
+  int placement(int side) const { return pos_.placement(side); }
+
+ private:
+  explicit TwiceFourGame(const TwiceFourPosition& start);
+
+  TwiceFourPosition start_;
+  TwiceFourPosition pos_;
+  std::vector<TwiceFourMove> moves_;
+  Outcome outcome_;
+  bool warning_ = false;
+  std::unordered_map<std::uint64_t, int> seen_;
+};
+
+}  // namespace ft::rules
