@@ -1,5 +1,7 @@
 #include "rules/four_game.h"
 
+#include <algorithm>
+
 namespace ft::rules {
 
 FourGame::FourGame(std::shared_ptr<const Geometry> geo)
@@ -19,12 +21,18 @@ Result<FourGame> FourGame::create(const VariantSpec& spec, const Setup& setup) {
       p.put_disc(w - 1, 1 - row % 2);
     }
   }
-  for (const Cell& b : setup.blocks) {
+  // Blocks are placed bottom up whatever order they are listed in, so that a
+  // layout is one set of cells (RULES.md A8).
+  std::sort(g.setup_.blocks.begin(), g.setup_.blocks.end(),
+            [](const Cell& a, const Cell& b) { return a.col != b.col ? a.col < b.col : a.row < b.row; });
+  for (const Cell& b : g.setup_.blocks) {
     if (b.col < 0 || b.col >= w || b.row < 0 || b.row >= h)
       return make_error(ErrorCode::bad_setup, "block " + format_cell(b) + " is off the board");
-    if (p.height(b.col) != b.row)
-      return make_error(ErrorCode::bad_setup, "block " + format_cell(b) +
-                                                  " does not rest on the bottom or on a block");
+    if (b.row < p.height(b.col))
+      return make_error(ErrorCode::bad_setup, "block " + format_cell(b) + " is on a cell already taken");
+    if (b.row > p.height(b.col))
+      return make_error(ErrorCode::bad_setup,
+                        "block " + format_cell(b) + " would float: it rests on neither the bottom nor a block");
     p.put_block(b.col);
   }
   // The opening's discs are played as moves from the empty board, then the

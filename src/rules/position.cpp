@@ -1,5 +1,7 @@
 #include "rules/position.h"
 
+#include <string>
+
 namespace ft::rules {
 
 std::size_t PositionKeyHash::operator()(const PositionKey& k) const {
@@ -42,17 +44,22 @@ bool Position::can_pop(int col) const {
 Result<bool> Position::check(Move m) const {
   if (m.col < 0 || m.col >= geo_->width())
     return make_error(ErrorCode::no_such_column, "column does not exist");
+  const std::string column = std::string("column ") + static_cast<char>('a' + m.col);
   if (!m.pop) {
-    if (!can_drop(m.col)) return make_error(ErrorCode::column_full, "column is full");
+    if (!can_drop(m.col)) return make_error(ErrorCode::column_full, column + " is full");
     return true;
   }
-  if (!geo_->popout()) return make_error(ErrorCode::pop_not_allowed, "pops are PopOut only");
-  if (height_[m.col] == 0) return make_error(ErrorCode::not_your_disc, "column is empty");
+  if (!geo_->popout())
+    return make_error(ErrorCode::pop_not_allowed, "pops are allowed in PopOut only (RULES.md A7)");
+  if (height_[m.col] == 0) return make_error(ErrorCode::not_your_disc, column + " is empty");
   const Bits cell = bit(geo_->index(m.col, 0));
   if ((geo_->prefilled_columns() & cell) != 0)
-    return make_error(ErrorCode::not_your_disc, "a pre-filled disc cannot be popped");
+    return make_error(ErrorCode::not_your_disc,
+                      column + " is pre-filled and can never be popped (RULES.md A7)");
+  if ((blocks_ & cell) != 0)
+    return make_error(ErrorCode::not_your_disc, "the bottom of " + column + " is a block");
   if ((discs_[to_move_] & cell) == 0)
-    return make_error(ErrorCode::not_your_disc, "the bottom disc is not yours");
+    return make_error(ErrorCode::not_your_disc, "the bottom disc of " + column + " is not yours");
   return true;
 }
 

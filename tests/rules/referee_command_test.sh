@@ -1,0 +1,28 @@
+#!/usr/bin/env bash
+# `fourtable referee` answers every input line with one line (good or bad
+# input alike), keeps going after errors and exits 0 at the end of input.
+set -euo pipefail
+fourtable="$1"
+input=$(printf '%s\n' \
+  '{"variant":"classic","moves":["d"]}' \
+  'garbage' \
+  '' \
+  '{"variant":"popout","moves":["a","a^"]}' \
+  '{"variant":"classic","moves":["a","b","a","b","a","b","a"]}')
+out=$(printf '%s\n' "$input" | "$fourtable" referee)
+rc=$?
+[ "$rc" -eq 0 ] || { echo "exit code $rc"; exit 1; }
+lines=$(printf '%s\n' "$out" | wc -l)
+[ "$lines" -eq 5 ] || { echo "expected 5 reply lines, got $lines:"; echo "$out"; exit 1; }
+expect() {  # line number, text it must contain
+  printf '%s\n' "$out" | sed -n "${1}p" | grep -qF -- "$2" || { echo "line $1 lacks $2:"; echo "$out"; exit 1; }
+}
+expect 1 '"to_move":"yellow"'
+expect 2 '"error":"malformed JSON'
+expect 3 '"error":"empty line'
+expect 4 '"error":"ply 2: move '"'"'a^'"'"': the bottom disc of column a is not yours"'
+expect 5 '"winner":"red"'
+# No trailing newline on the last request: still answered.
+last=$(printf '{"variant":"small"}' | "$fourtable" referee)
+printf '%s' "$last" | grep -qF '"board":["......"' || { echo "unterminated line: $last"; exit 1; }
+echo ok
