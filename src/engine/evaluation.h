@@ -1,0 +1,49 @@
+// The heuristic search's view of a board: every line (window of `line`
+// cells, wrapping on a cylinder) computed once per search from the Geometry,
+// and the static evaluation built on them: open lines weighted by how full
+// they are, and threats (an empty cell that completes a line) weighted by the
+// row parity that decides who gets to fill them late in the game (Allis'
+// zugzwang rule for two colours).
+#pragma once
+
+#include <vector>
+
+#include "rules/position.h"
+
+namespace ft::engine {
+
+enum class EvalKind : std::uint8_t {
+  simple,  // open lines only: what a beginner sees
+  full,    // open lines, threats with parity, stacked threats, tempo
+};
+
+class BoardModel {
+ public:
+  // `start_empty_cells`: free cells when the game began (decides row parity).
+  BoardModel(const rules::Geometry& geometry, int start_empty_cells);
+
+  const rules::Geometry& geometry() const { return *geo_; }
+  const std::vector<rules::Bits>& lines() const { return lines_; }
+
+  // Score for colour `me` (large is good for `me`), never in the win range.
+  int evaluate(const rules::Position& pos, int me, EvalKind kind) const;
+
+  // The empty cells that would complete a line of `colour`.
+  rules::Bits threats(const rules::Position& pos, int colour) const;
+
+ private:
+  struct ColourTerms {
+    int lines = 0;
+    int threat_score = 0;
+    rules::Bits threats = 0;
+  };
+  void terms(const rules::Position& pos, EvalKind kind, ColourTerms* out) const;
+
+  const rules::Geometry* geo_;
+  std::vector<rules::Bits> lines_;
+  rules::Bits odd_rows_ = 0;   // rows 1, 3, 5 ... (1-based), good threats for Red
+  bool parity_flipped_;        // an odd number of free cells gives the other rows to Red
+  int weight_[8] = {};
+};
+
+}  // namespace ft::engine

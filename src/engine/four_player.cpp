@@ -1,0 +1,113 @@
+#include "engine/four_player.h"
+
+#include <algorithm>
+#include <unordered_map>
+
+#include "engine/heuristic_search.h"
+#include "rules/notation.h"
+#include "rules/setup_draw.h"
+
+namespace ft::engine {
+
+using rules::Bits;
+using rules::Move;
+
+namespace {
+
+using Clock = std::chrono::steady_clock;
+
+// RULES.md A7: how often each position of the game so far arose, for the
+// search's repetition rule. Only PopOut positions can recur.
+std::unordered_map<std::uint64_t, int> game_history(const rules::FourGame& game) {
+  std::unordered_map<std::uint64_t, int> seen;
+  if (!game.spec().popout) return seen;
+  rules::Position p = game.start();
+  ++seen[HeuristicSearch::hash(p)];
+  for (Move m : game.move_list()) {
+    p.play(m);
+    ++seen[HeuristicSearch::hash(p)];
+  }
+  return seen;
+}
+
+// Free cells of the board before any disc was played: decides which rows
+// each colour tends to get (evaluation.h).
+int start_empty_cells(const rules::FourGame& game) {
+  const rules::Geometry& g = game.position().geometry();
+  return rules::popcount(g.playable() & ~game.start().blocks() & ~g.prefilled_columns());
+}
+
+// Issue 4 item 1 convention: a win of the side to move scores
+// (W*H + 1 - n) / 2, n the discs on the board before the winning disc.
+int solver_convention(const rules::Position& pos, int score) {
+  if (!is_decisive(score)) return 0;
+  const rules::Geometry& g = pos.geometry();
+  const int plies = WIN_SCORE - std::abs(score);  // 1: the winning disc is the next one
+  const int discs = rules::popcount(pos.discs(0) | pos.discs(1) | pos.discs(2));
+  const int n = discs + plies - 1;
+  const int value = std::max(1, (g.width() * g.height() + 1 - n) / 2);
+  return score > 0 ? value : -value;
+}
+
+}  // namespace
+
+ComputerMove choose_four_move(const rules::FourGame& game, const ComputerRequest& request,
+                              TablePool& pool) {
+  const Clock::time_point start = Clock::now();
+  const rules::Position& pos = game.position();
+  const LevelSettings level = level_settings(request.level, pos.geometry().colours());
+  const auto time = std::min(level.time_cap, request.budget);
+  // Keep a little of the budget for returning the move: the cap is hard.
+  const auto margin = std::clamp(time / 20, std::chrono::milliseconds(1), std::chrono::milliseconds(100));
+
+  ComputerMove out;
+  const auto history = game_history(game);
+  TableLease lease = pool.acquire(level.table_bytes);
+  TranspositionTable table(lease);
+  HeuristicSearch search(pos, start_empty_cells(game), history, table);
+  SearchOptions options;
+  options.max_depth = level.max_depth;
+  options.max_nodes = level.max_nodes;
+  options.deadline = start + time - margin;
+  options.eval = level.eval;
+  options.all_root_scores = level.noise > 0 || level.blunder_permille > 0;
+  const SearchResult r = search.run(options);
+
+  // Seeded per move, so a replayed game with the same seed plays the same.
+  rules::SeededRandom rng(request.seed ^ (0x9e3779b97f4a7c15ULL * static_cast<std::uint64_t>(pos.ply() + 1)));
+  Move chosen = r.best;
+  int chosen_score = r.score;
+  const bool proven_win = r.exact && r.score > 0 && is_decisive(r.score);
+  if (!proven_win && !r.root_scores.empty()) {
+    std::vector<RootScore> candidates;
+    for (const RootScore& rs : r.root_scores) {
+      if (!(is_decisive(rs.score) && rs.score < 0)) candidates.push_back(rs);
+    }
+    if (candidates.empty()) candidates = r.root_scores;
+    if (level.blunder_permille > 0 && rng.below(1000) < level.blunder_permille) {
+      const RootScore& pick = candidates[rng.below(static_cast<int>(candidates.size()))];
+      chosen = pick.move;
+      chosen_score = pick.score;
+    } else if (level.noise > 0) {
+      int best = INT32_MIN;
+      for (const RootScore& rs : candidates) {
+        const int noisy = rs.score + (is_decisive(rs.score) ? 0 : rng.below(level.noise + 1));
+        if (noisy > best) {
+          best = noisy;
+          chosen = rs.move;
+          chosen_score = rs.score;
+        }
+      }
+    }
+  }
+  out.move = rules::format_move(chosen);
+  out.exact = r.exact && chosen == r.best;
+  out.score = is_decisive(chosen_score) ? solver_convention(pos, chosen_score) : chosen_score;
+  if (!out.exact && is_decisive(chosen_score)) out.score = chosen_score > 0 ? 1 : -1;
+  out.nodes = r.nodes;
+  out.depth = r.depth;
+  out.stopped = r.stopped;
+  return out;
+}
+
+}  // namespace ft::engine

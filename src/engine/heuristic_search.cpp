@@ -1,0 +1,280 @@
+#include "engine/heuristic_search.h"
+
+#include <algorithm>
+#include <cstdlib>
+
+namespace ft::engine {
+
+using rules::Bits;
+using rules::Move;
+using rules::Position;
+
+namespace {
+
+constexpr int INF = WIN_SCORE + 1000;
+
+std::uint64_t mix(std::uint64_t h, std::uint64_t v) {
+  h ^= v + 0x9e3779b97f4a7c15ULL + (h << 6) + (h >> 2);
+  h *= 0xbf58476d1ce4e5b9ULL;
+  return h ^ (h >> 31);
+}
+
+std::uint64_t mix_bits(std::uint64_t h, Bits b) {
+  return mix(mix(h, static_cast<std::uint64_t>(b)), static_cast<std::uint64_t>(b >> 64));
+}
+
+// Mate scores count plies from the root; the table stores them counted from
+// the node so that an entry is right wherever the node recurs.
+int to_table(int score, int ply) {
+  if (score > WIN_SCORE - 1000) return score + ply;
+  if (score < -WIN_SCORE + 1000) return score - ply;
+  return score;
+}
+int from_table(int score, int ply) {
+  if (score > WIN_SCORE - 1000) return score - ply;
+  if (score < -WIN_SCORE + 1000) return score + ply;
+  return score;
+}
+
+}  // namespace
+
+std::uint64_t HeuristicSearch::hash(const Position& pos) {
+  std::uint64_t h = 0x243f6a8885a308d3ULL + pos.to_move();
+  for (int c = 0; c < 3; ++c) h = mix_bits(h, pos.discs(c));
+  return h;
+}
+
+HeuristicSearch::HeuristicSearch(const Position& root, int start_empty_cells,
+                                 const std::unordered_map<std::uint64_t, int>& history,
+                                 TranspositionTable& table)
+    : root_(root),
+      model_(root.geometry(), start_empty_cells),
+      history_(history),
+      table_(table),
+      root_colour_(root.to_move()),
+      width_(root.geometry().width()),
+      popout_(root.geometry().popout()),
+      frames_(static_cast<std::size_t>(MAX_PLY + 1) * rules::MAX_MOVES, root) {}
+
+bool HeuristicSearch::out_of_budget() {
+  if (nodes_ >= options_.max_nodes) return true;
+  if ((nodes_ & 1023) == 0 && std::chrono::steady_clock::now() >= options_.deadline) return true;
+  return false;
+}
+
+int HeuristicSearch::order_moves(const Position& pos, int tt_move, Move* moves, int n) const {
+  // TT move first, then by history score, ties to the centre (more lines
+  // pass through the middle columns).
+  const int mover = pos.to_move();
+  const int centre2 = width_ - 1;  // twice the centre column
+  int keys[rules::MAX_MOVES];
+  for (int i = 0; i < n; ++i) {
+    const int idx = move_index(moves[i]);
+    int k = history_score_[mover][idx] * 16 - std::abs(2 * moves[i].col - centre2);
+    if (moves[i].pop) k -= 4;
+    if (idx == tt_move) k = INT32_MAX;
+    keys[i] = k;
+  }
+  for (int i = 1; i < n; ++i) {  // insertion sort: n <= 20
+    const Move m = moves[i];
+    const int k = keys[i];
+    int j = i - 1;
+    while (j >= 0 && keys[j] < k) {
+      moves[j + 1] = moves[j];
+      keys[j + 1] = keys[j];
+      --j;
+    }
+    moves[j + 1] = m;
+    keys[j + 1] = k;
+  }
+  return n;
+}
+
+int HeuristicSearch::search(const Position& pos, int depth, int alpha, int beta, int ply) {
+  ++nodes_;
+  if (out_of_budget()) stop_ = true;
+  if (stop_) return 0;
+  const std::uint64_t plain = hash(pos);
+  const std::uint64_t key = plain ^ salt_;
+  path_[ply] = plain;
+  const int mover = pos.to_move();
+  const bool maximizing = mover == root_colour_;
+  const int alpha0 = alpha, beta0 = beta;
+
+  int tt_move = -1;
+  if (const TableEntry* e = table_.probe(key)) {
+    tt_move = e->move == 0xff ? -1 : e->move;
+    if (e->depth >= depth) {
+      const int s = from_table(e->score, ply);
+      if (e->bound == Bound::exact) return s;
+      if (e->bound == Bound::lower && s >= beta) return s;
+      if (e->bound == Bound::upper && s <= alpha) return s;
+    }
+  }
+
+  Move moves[rules::MAX_MOVES];
+  const int n = pos.legal_moves(moves);
+  Position* children = &frames_[static_cast<std::size_t>(ply) * rules::MAX_MOVES];
+  int terminal[rules::MAX_MOVES];  // INF: not terminal, else the known score
+  const int win_here = WIN_SCORE - (ply + 1);
+  for (int i = 0; i < n; ++i) {
+    children[i] = pos;
+    const rules::Outcome o = children[i].play(moves[i]);
+    terminal[i] = INF;
+    if (o.over()) {
+      if (o.status == rules::Status::draw) {
+        terminal[i] = 0;
+      } else {
+        const int s = o.winner == root_colour_ ? win_here : -win_here;
+        // The mover takes a win at once (RULES.md A2); nothing beats it.
+        if (o.winner == mover) return s;
+        terminal[i] = s;
+      }
+    } else if (popout_) {
+      // RULES.md A7: a position seen before can be repeated into a draw.
+      const std::uint64_t h = hash(children[i]);
+      bool repeated = history_.count(h) != 0;
+      for (int p = 0; p <= ply && !repeated; ++p) repeated = path_[p] == h;
+      if (repeated) terminal[i] = 0;
+    }
+  }
+  if (depth <= 0 || ply >= MAX_PLY - 1) return model_.evaluate(pos, root_colour_, options_.eval);
+
+  int order[rules::MAX_MOVES];
+  {
+    Move sorted[rules::MAX_MOVES];
+    std::copy(moves, moves + n, sorted);
+    order_moves(pos, tt_move, sorted, n);
+    for (int i = 0; i < n; ++i) {
+      for (int j = 0; j < n; ++j) {
+        if (moves[j] == sorted[i]) order[i] = j;
+      }
+    }
+  }
+
+  int best = maximizing ? -INF : INF;
+  int best_move = -1;
+  for (int k = 0; k < n; ++k) {
+    const int i = order[k];
+    const int s = terminal[i] != INF ? terminal[i] : search(children[i], depth - 1, alpha, beta, ply + 1);
+    if (stop_) return 0;
+    if (maximizing ? s > best : s < best) {
+      best = s;
+      best_move = move_index(moves[i]);
+    }
+    if (maximizing) alpha = std::max(alpha, s);
+    else beta = std::min(beta, s);
+    if (alpha >= beta) {
+      history_score_[mover][move_index(moves[i])] += depth * depth;
+      break;
+    }
+  }
+  if (n == 0) best = 0;  // cannot happen in a live game; a draw is the safe reading
+  const Bound bound = best <= alpha0 ? Bound::upper : best >= beta0 ? Bound::lower : Bound::exact;
+  table_.store(key, to_table(best, ply), depth, bound, best_move);
+  return best;
+}
+
+int HeuristicSearch::root_search(int depth, int alpha, int beta, SearchResult& out, bool all_scores) {
+  // Root moves in the order of the last iteration's scores (best first).
+  std::vector<RootScore>& list = out.root_scores;
+  int best = -INF;
+  path_[0] = hash(root_);
+  for (RootScore& rs : list) {
+    Position child = root_;
+    const rules::Outcome o = child.play(rs.move);
+    int s;
+    if (o.over()) {
+      s = o.status == rules::Status::draw ? 0 : (o.winner == root_colour_ ? WIN_SCORE - 1 : -(WIN_SCORE - 1));
+    } else if (popout_ && history_.count(hash(child)) != 0) {
+      s = 0;  // RULES.md A7: repeating is a draw for whoever wants one
+    } else {
+      s = search(child, depth - 1, all_scores ? -INF : alpha, beta, 1);
+    }
+    if (stop_) return best;
+    rs.score = s;
+    ++out.depth;  // counts moves finished in this iteration (reset by the caller)
+    if (s > best) {
+      best = s;
+      out.best = rs.move;
+      out.score = s;
+    }
+    if (!all_scores) alpha = std::max(alpha, s);
+  }
+  return best;
+}
+
+SearchResult HeuristicSearch::run(const SearchOptions& options) {
+  options_ = options;
+  stop_ = false;
+  nodes_ = 0;
+  const rules::Geometry& g = root_.geometry();
+  salt_ = 0x5851f42d4c957f2dULL;
+  salt_ = mix(salt_, static_cast<std::uint64_t>(root_colour_) + 1);
+  salt_ = mix(salt_, static_cast<std::uint64_t>(options.eval) + 7);
+  salt_ = mix(salt_, static_cast<std::uint64_t>(g.width() * 131 + g.height()));
+  salt_ = mix(salt_, static_cast<std::uint64_t>(g.spec().line * 17 + g.colours() * 3 + g.cylinder() * 2 +
+                                                g.popout() * 5 + g.misere() * 11));
+  salt_ = mix_bits(salt_, root_.blocks());
+
+  SearchResult result;
+  Move moves[rules::MAX_MOVES];
+  const int n = root_.legal_moves(moves);
+  if (n == 0) return result;
+  order_moves(root_, -1, moves, n);
+  for (int i = 0; i < n; ++i) result.root_scores.push_back(RootScore{moves[i], 0});
+  result.best = moves[0];
+
+  // A win in one needs no search (and makes every level take it).
+  for (int i = 0; i < n; ++i) {
+    Position child = root_;
+    const rules::Outcome o = child.play(moves[i]);
+    if (o.status == rules::Status::win && o.winner == root_colour_) {
+      result.best = moves[i];
+      result.score = WIN_SCORE - 1;
+      result.exact = true;
+      result.depth = 1;
+      result.nodes = 1;
+      for (RootScore& rs : result.root_scores) rs.score = rs.move == moves[i] ? WIN_SCORE - 1 : 0;
+      return result;
+    }
+  }
+
+  const int empty = rules::popcount(g.playable() & ~root_.occupied());
+  for (int depth = 1; depth <= options.max_depth; ++depth) {
+    SearchResult iter;
+    iter.root_scores = result.root_scores;
+    iter.best = result.best;
+    iter.depth = 0;
+    root_search(depth, -INF, INF, iter, options.all_root_scores);
+    const int finished = iter.depth;
+    if (stop_) {
+      // The first root move is the previous best; once it is finished at the
+      // new depth, anything that beat it is at least as good.
+      if (finished > 0 && !options.all_root_scores && depth > 1) {
+        result.best = iter.best;
+        result.score = iter.score;
+      }
+      result.stopped = true;
+      break;
+    }
+    result.best = iter.best;
+    result.score = iter.score;
+    result.depth = depth;
+    result.root_scores = iter.root_scores;
+    std::stable_sort(result.root_scores.begin(), result.root_scores.end(),
+                     [](const RootScore& a, const RootScore& b) { return a.score > b.score; });
+    if (is_decisive(result.score)) {
+      result.exact = true;
+      break;
+    }
+    if (!popout_ && depth >= empty) {
+      result.exact = true;  // the whole game tree is searched
+      break;
+    }
+  }
+  result.nodes = nodes_;
+  return result;
+}
+
+}  // namespace ft::engine

@@ -1,0 +1,44 @@
+#include "engine/levels.h"
+
+#include <algorithm>
+
+namespace ft::engine {
+
+LevelSettings level_settings(int level, int colours) {
+  using std::chrono::milliseconds;
+  LevelSettings s;
+  level = std::clamp(level, MIN_LEVEL, MAX_LEVEL);
+  switch (level) {
+    case 1:  // sees a win or a loss in one, little else, and often plays at random
+      s = {1, 2'000, EvalKind::simple, 60, 300, milliseconds(200), 1 << 16, false};
+      break;
+    case 2:
+      s = {2, 5'000, EvalKind::simple, 30, 150, milliseconds(300), 1 << 18, false};
+      break;
+    case 3:
+      s = {4, 20'000, EvalKind::simple, 16, 60, milliseconds(400), 1 << 20, false};
+      break;
+    case 4:  // from here the evaluation knows threats and their parity
+      s = {6, 60'000, EvalKind::full, 8, 0, milliseconds(600), 4 << 20, false};
+      break;
+    case 5:
+      s = {9, 200'000, EvalKind::full, 0, 0, milliseconds(900), 16 << 20, false};
+      break;
+    case 6:
+      s = {16, 800'000, EvalKind::full, 0, 0, milliseconds(1400), 32 << 20, false};
+      break;
+    case 7:  // issue 4: at most 2 s per move on 7x6
+      s = {127, 40'000'000, EvalKind::full, 0, 0, milliseconds(1800), SIZE_MAX, true};
+      break;
+    default:  // PERFECT: as deep as the request's budget allows
+      s = {127, UINT64_MAX, EvalKind::full, 0, 0, milliseconds(24 * 3600 * 1000), SIZE_MAX, true};
+      break;
+  }
+  if (colours == 3) {
+    // A ply is a third of a round: look a little deeper for the same horizon.
+    s.max_depth = std::min(127, s.max_depth + s.max_depth / 2);
+  }
+  return s;
+}
+
+}  // namespace ft::engine

@@ -1,0 +1,43 @@
+// What each computer level of four in a row is allowed to do (issue 4 item 5).
+// Strength grows along several axes at once, not depth alone: search depth and
+// node budget, the quality of the evaluation, and a seeded randomisation
+// (noise on the root scores and an occasional blunder) that fades out by
+// level 5. Node budgets rather than time make a level equally strong on a busy
+// and an idle machine, and make a seeded game replayable; the request's time
+// budget stays a hard cap on top.
+#pragma once
+
+#include <chrono>
+#include <cstddef>
+#include <cstdint>
+
+#include "engine/evaluation.h"
+
+namespace ft::engine {
+
+inline constexpr int PERFECT = 8;  // levels 1..7, 8 = perfect
+inline constexpr int MIN_LEVEL = 1;
+inline constexpr int MAX_LEVEL = PERFECT;
+
+struct LevelSettings {
+  int max_depth = 1;
+  std::uint64_t max_nodes = 0;
+  EvalKind eval = EvalKind::simple;
+  // Each root move's score gets a uniform bonus in [0, noise]; the largest
+  // total is played. Proven wins and losses are far apart, so noise never
+  // turns a win into a loss, it only muddles quiet choices.
+  int noise = 0;
+  // Chance in 1/1000 of playing a random move among those not proven lost.
+  int blunder_permille = 0;
+  // The level's own time cap (the request's budget caps it further).
+  std::chrono::milliseconds time_cap{2000};
+  // Table memory this level needs at most (a share of one pool slot).
+  std::size_t table_bytes = 0;
+  // The exact solver is tried first where it covers the variant.
+  bool use_solver = false;
+};
+
+// Settings of `level` (1..PERFECT) for a game with `colours` colours.
+LevelSettings level_settings(int level, int colours);
+
+}  // namespace ft::engine

@@ -1,0 +1,42 @@
+// Helpers shared by the engine tests: games of a variant, moves in notation.
+#pragma once
+
+#include <gtest/gtest.h>
+
+#include <initializer_list>
+#include <string>
+#include <string_view>
+
+#include "rules/four_game.h"
+#include "rules/setup_draw.h"
+
+namespace ft::engine::testing {
+
+inline rules::FourGame new_game(std::string_view key, std::uint64_t seed = 1) {
+  const rules::VariantSpec spec = rules::find_variant(key).value();
+  return rules::FourGame::create(spec, rules::draw_setup(spec, seed)).value();
+}
+
+inline rules::FourGame sized_game(std::string_view key, int width, int height) {
+  rules::VariantOptions o;
+  o.width = width;
+  o.height = height;
+  return rules::FourGame::create(rules::make_variant(key, o).value()).value();
+}
+
+inline void play_moves(rules::FourGame& g, std::initializer_list<std::string_view> moves) {
+  for (auto m : moves) {
+    auto r = g.play(m);
+    ASSERT_TRUE(r.ok()) << m << ": " << r.error().message;
+    ASSERT_FALSE(r->over()) << "the set-up ended the game at " << m;
+  }
+}
+
+inline bool is_legal(const rules::GameState& g, const std::string& move) {
+  for (const auto& m : g.legal_moves()) {
+    if (m == move) return true;
+  }
+  return false;
+}
+
+}  // namespace ft::engine::testing
