@@ -122,6 +122,14 @@ void Position::put_disc(int col, int colour) {
   discs_[colour] |= bit(geo_->index(col, height_[col]++));
 }
 
+void Position::set_pieces(const std::array<Bits, 3>& discs, Bits blocks) {
+  discs_ = discs;
+  blocks_ = blocks;
+  const Bits all = occupied();
+  for (int c = 0; c < geo_->width(); ++c)
+    height_[c] = static_cast<std::uint8_t>(popcount(all & geo_->column(c)));
+}
+
 void Position::set_ply(int ply) {
   ply_ = static_cast<std::int16_t>(ply);
   to_move_ = static_cast<std::uint8_t>(ply % geo_->colours());

@@ -70,6 +70,9 @@ class Position {
   void put_disc(int col, int colour);
   // Starts the count at `ply` with the matching side to move (RULES.md A9).
   void set_ply(int ply);
+  // Replaces every piece (perft rebuilds positions from compact keys). The
+  // pieces must stand in columns from the bottom up; heights are recomputed.
+  void set_pieces(const std::array<Bits, 3>& discs, Bits blocks);
 
  private:
   void pop_column(int col);
