@@ -1,0 +1,65 @@
+// The HTTP JSON API of docs/protocol.md section 2.
+import { readHttpError, readPlayer, readTableSummary, type Player, type TableSummary } from './protocol';
+
+export class ApiError extends Error {
+  constructor(
+    readonly code: string,
+    message: string,
+    readonly status: number,
+  ) {
+    super(message);
+  }
+}
+
+async function call(method: string, path: string, body?: unknown): Promise<unknown> {
+  const res = await fetch(path, {
+    method,
+    credentials: 'same-origin',
+    headers: body === undefined ? {} : { 'Content-Type': 'application/json' },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  let data: unknown = null;
+  try {
+    data = await res.json();
+  } catch {
+    data = null;
+  }
+  if (!res.ok) {
+    const e = readHttpError(data);
+    throw new ApiError(e.code, e.message, res.status);
+  }
+  return data;
+}
+
+export async function getMe(): Promise<Player> {
+  return readPlayer(await call('GET', '/api/me'), 'me');
+}
+
+export async function setName(name: string): Promise<Player> {
+  return readPlayer(await call('POST', '/api/me', { name }), 'me');
+}
+
+export interface CreateTable {
+  game: 'four' | 'twicefour';
+  variant?: string;
+  width?: number;
+  height?: number;
+  popout?: boolean;
+  blocks?: number;
+  opening_plies?: number;
+  format?: 'match' | 'single';
+  clock?: { kind: 'fischer'; bank_ms: number; increment_ms: number } | { kind: 'per_move'; move_ms: number };
+  rated?: boolean;
+  visibility?: 'open' | 'link';
+  opponent?: { kind: 'person' } | { kind: 'computer'; level: number | 'perfect' };
+}
+
+export async function createTable(req: CreateTable): Promise<TableSummary> {
+  return readTableSummary(await call('POST', '/api/tables', req), 'table');
+}
+
+export async function getLobby(): Promise<{ open: TableSummary[]; live: TableSummary[] }> {
+  const d = (await call('GET', '/api/lobby')) as Record<string, unknown>;
+  const list = (v: unknown, p: string) => (Array.isArray(v) ? v.map((x, i) => readTableSummary(x, `${p}[${i}]`)) : []);
+  return { open: list(d?.open, 'open'), live: list(d?.live, 'live') };
+}

@@ -1,0 +1,410 @@
+// The four-in-a-row board for any W x H (cylinder, PopOut, blocks, three
+// colours). It has no rules in it: it draws the board it is given and offers
+// exactly the moves in `legal` (RULES.md part C input):
+// - mouse: a disc of your colour hovers over the aimed column; click drops;
+// - touch: the first tap selects a column, a second tap on it drops;
+// - keyboard: arrows select, Enter drops, digits 1..W drop straight in;
+//   arrow down aims at your own bottom disc to pop it (PopOut), arrow up back.
+import { clear, h, s } from './dom';
+import { cellName, columnLetter, FourGeometry, parseCell, type CellRef } from './geometry';
+import { t } from './i18n';
+
+export interface FourBoardProps {
+  width: number;
+  height: number;
+  cylinder: boolean;
+  board: string[]; // rows top first: '.', 'R', 'Y', 'G', '#'
+  legal: string[];
+  mySide: number | null; // the colour of the hovering disc; null: not my turn / watching
+  winning: string[];
+  lastMove: { move: string; before: string[] } | null;
+  animate: boolean;
+}
+
+const C = 100; // one cell in SVG units
+const R = 40; // disc radius
+const SYMBOL_SIDE: Record<string, number> = { R: 0, Y: 1, G: 2 };
+
+export function sideOfSymbol(ch: string): number {
+  return SYMBOL_SIDE[ch] ?? -1;
+}
+
+// A disc: colour plus a shape, so colour-blind players can tell sides apart
+// (● plain red, ○ yellow with a ring, ◆ green with a diamond), as in the move list.
+export function discShape(side: number, x: number, y: number, extra = ''): SVGElement {
+  const g = s('g', { class: `disc side-${side} ${extra}`.trim() });
+  g.append(s('circle', { cx: x, cy: y, r: R, class: 'disc-body' }));
+  if (side === 1) g.append(s('circle', { cx: x, cy: y, r: R * 0.5, class: 'disc-mark ring' }));
+  if (side === 2) {
+    const d = R * 0.55;
+    g.append(
+      s('polygon', { points: `${x},${y - d} ${x + d},${y} ${x},${y + d} ${x - d},${y}`, class: 'disc-mark diamond' }),
+    );
+  }
+  return g;
+}
+
+function blockShape(x: number, y: number): SVGElement {
+  return s('rect', { x: x - R, y: y - R, width: 2 * R, height: 2 * R, rx: 8, class: 'block', fill: 'url(#hatch)' });
+}
+
+export class FourBoardView {
+  readonly el: HTMLDivElement;
+  private readonly svg: SVGSVGElement;
+  private readonly help: HTMLParagraphElement;
+  private props: FourBoardProps | null = null;
+  private geo: FourGeometry | null = null;
+  private aim: number | null = null; // aimed column
+  private aimPop = false; // aiming at the pop of `aim`
+  private touchSelected: string | null = null; // the move a first tap selected
+  private lastPointer = 'mouse';
+  private readonly onMove: (move: string) => void;
+  private layout: { left: number; top: number; popTop: number; bottom: number } | null = null;
+  private static nextId = 0;
+
+  constructor(onMove: (move: string) => void) {
+    this.onMove = onMove;
+    const helpId = `board-help-${FourBoardView.nextId++}`;
+    this.svg = s('svg', { class: 'board-svg', role: 'presentation' }) as SVGSVGElement;
+    this.help = h('p', { id: helpId, class: 'board-help' });
+    this.el = h('div', { class: 'board four', tabindex: 0, 'aria-describedby': helpId, role: 'group' }, this.svg);
+    this.el.addEventListener('keydown', (e) => this.onKey(e));
+    this.el.addEventListener('pointerdown', (e) => (this.lastPointer = e.pointerType || 'mouse'));
+    this.svg.addEventListener('pointermove', (e) => {
+      if (e.pointerType !== 'mouse' || !this.canPlay()) return;
+      const hit = this.hitTest(e.clientX, e.clientY);
+      if (hit && (this.aim !== hit.col || this.aimPop !== hit.pop)) {
+        this.aim = hit.col;
+        this.aimPop = hit.pop;
+        this.render(false);
+      }
+    });
+    this.svg.addEventListener('click', (e) => {
+      const hit = this.hitTest(e.clientX, e.clientY);
+      if (hit) this.onPointerTarget(hit.move, hit.col, hit.pop);
+    });
+    this.el.addEventListener('pointerleave', (e) => {
+      if (e.pointerType === 'mouse' && this.aim !== null) {
+        this.aim = null;
+        this.render(false);
+      }
+    });
+    this.el.addEventListener('focus', () => {
+      if (this.aim === null && this.props && this.canPlay()) {
+        this.aim = this.firstLegalColumn();
+        this.render(false);
+      }
+    });
+  }
+
+  helpElement(): HTMLParagraphElement {
+    return this.help;
+  }
+
+  update(p: FourBoardProps): void {
+    const sizeChanged = !this.props || this.props.width !== p.width || this.props.height !== p.height || this.props.cylinder !== p.cylinder;
+    this.props = p;
+    if (sizeChanged) this.geo = new FourGeometry(p.width, p.height, p.cylinder);
+    if (!this.canPlay()) {
+      this.touchSelected = null;
+      this.aimPop = false;
+    }
+    this.el.setAttribute('aria-label', t('board.label', { w: p.width, h: p.height }));
+    const pops = p.legal.some((m) => m.endsWith('^'));
+    this.help.textContent =
+      t('board.help', { w: p.width }) +
+      (pops ? ' ' + t('board.help.pop') : '') +
+      (p.cylinder ? ' ' + t('board.wrap', { first: 'a', last: columnLetter(p.width - 1) }) : '');
+    this.render(p.animate);
+  }
+
+  // The move the page's aim points at now (for tests and the status line).
+  aimedMove(): string | null {
+    if (this.aim === null) return null;
+    return columnLetter(this.aim) + (this.aimPop ? '^' : '');
+  }
+
+  private canPlay(): boolean {
+    return !!this.props && this.props.mySide !== null && this.props.legal.length > 0;
+  }
+
+  private isLegal(move: string): boolean {
+    return !!this.props && this.props.legal.includes(move);
+  }
+
+  private firstLegalColumn(): number {
+    const p = this.props!;
+    const mid = Math.floor(p.width / 2);
+    if (this.isLegal(columnLetter(mid))) return mid;
+    for (let c = 0; c < p.width; c++) if (this.isLegal(columnLetter(c))) return c;
+    return mid;
+  }
+
+  private play(move: string): void {
+    if (!this.isLegal(move) || !this.canPlay()) return;
+    this.touchSelected = null;
+    this.aimPop = false;
+    this.onMove(move);
+  }
+
+  private onKey(e: KeyboardEvent): void {
+    const p = this.props;
+    const g = this.geo;
+    if (!p || !g || !this.canPlay()) return;
+    if (e.ctrlKey || e.metaKey || e.altKey) return;
+    let handled = true;
+    const cur = this.aim ?? this.firstLegalColumn();
+    switch (e.key) {
+      case 'ArrowLeft':
+        this.aim = g.step(cur, -1);
+        this.aimPop = false;
+        break;
+      case 'ArrowRight':
+        this.aim = g.step(cur, 1);
+        this.aimPop = false;
+        break;
+      case 'ArrowDown':
+        this.aim = cur;
+        if (this.isLegal(columnLetter(cur) + '^')) this.aimPop = true;
+        break;
+      case 'ArrowUp':
+        this.aim = cur;
+        this.aimPop = false;
+        break;
+      case 'Home':
+        this.aim = 0;
+        this.aimPop = false;
+        break;
+      case 'End':
+        this.aim = p.width - 1;
+        this.aimPop = false;
+        break;
+      case 'Enter':
+      case ' ':
+        this.aim = cur;
+        this.play(columnLetter(cur) + (this.aimPop ? '^' : ''));
+        break;
+      default: {
+        const col = g.columnForDigit(e.key);
+        if (col >= 0) {
+          this.aim = col;
+          this.aimPop = false;
+          this.play(columnLetter(col));
+        } else {
+          handled = false;
+        }
+      }
+    }
+    if (handled) {
+      e.preventDefault();
+      this.render(false);
+    }
+  }
+
+  private onPointerTarget(move: string, col: number, pop: boolean): void {
+    if (!this.canPlay()) return;
+    if (this.lastPointer === 'touch' || this.lastPointer === 'pen') {
+      // RULES.md C: on a phone the first tap selects, the second drops.
+      if (this.touchSelected === move) {
+        this.play(move);
+      } else {
+        this.touchSelected = move;
+        this.aim = col;
+        this.aimPop = pop;
+      }
+      this.render(false);
+      return;
+    }
+    this.play(move);
+  }
+
+  private render(animate: boolean): void {
+    const p = this.props;
+    const g = this.geo;
+    if (!p || !g) return;
+    const ghost = p.cylinder ? 0.5 : 0; // columns of the wrap shown at each side
+    const hasPops = p.legal.some((m) => m.endsWith('^')) || this.aimPop;
+    const popRow = hasPops ? 0.6 : 0;
+    const left = ghost * C;
+    const top = C; // the hover row
+    const W = (p.width + 2 * ghost) * C;
+    const H = top + p.height * C + popRow * C + 8;
+    const svg = this.svg;
+    clear(svg);
+    svg.setAttribute('viewBox', `0 0 ${W} ${H}`);
+    const defs = s(
+      'defs',
+      {},
+      s(
+        'pattern',
+        { id: 'hatch', width: 16, height: 16, patternUnits: 'userSpaceOnUse', patternTransform: 'rotate(45)' },
+        s('rect', { width: 16, height: 16, class: 'hatch-bg' }),
+        s('line', { x1: 0, y1: 0, x2: 0, y2: 16, class: 'hatch-line' }),
+      ),
+      s('clipPath', { id: 'board-clip' }, s('rect', { x: 0, y: top, width: W, height: p.height * C })),
+    );
+    svg.append(defs);
+    const x = (col: number) => left + col * C + C / 2;
+    const y = (row: number) => top + (p.height - 1 - row) * C + C / 2;
+
+    // The frame with holes; on a cylinder the wrapped neighbours show faded at
+    // each side, with the seam marked.
+    svg.append(s('rect', { x: left, y: top, width: p.width * C, height: p.height * C, rx: 14, class: 'frame' }));
+    const cellAt = (col: number, row: number) => p.board[p.height - 1 - row]?.[col] ?? '.';
+    const newCell = this.newDiscCell(p);
+    const win = new Set(p.winning);
+    for (let col = 0; col < p.width; col++) {
+      for (let row = 0; row < p.height; row++) {
+        const ch = cellAt(col, row);
+        const name = cellName({ col, row });
+        svg.append(s('circle', { cx: x(col), cy: y(row), r: R + 2, class: 'hole' }));
+        if (ch === '.') continue;
+        if (ch === '#') {
+          svg.append(blockShape(x(col), y(row)));
+          continue;
+        }
+        const side = sideOfSymbol(ch);
+        const popTarget = row === 0 && p.legal.includes(columnLetter(col) + '^');
+        const aimedPop = popTarget && this.aim === col && this.aimPop;
+        const disc = discShape(
+          side,
+          x(col),
+          y(row),
+          [win.has(name) ? 'win' : '', popTarget ? 'poppable' : '', aimedPop ? 'aimed' : ''].join(' '),
+        );
+        disc.setAttribute('data-cell', name);
+        svg.append(disc);
+        if (animate && newCell && newCell.col === col && newCell.row === row) this.fall(disc, newCell, p);
+      }
+    }
+    if (ghost > 0) {
+      const gl = s('g', { class: 'wrap-ghost', 'aria-hidden': 'true', 'clip-path': 'url(#board-clip)' });
+      for (let row = 0; row < p.height; row++) {
+        for (const [col, gx] of [
+          [p.width - 1, x(-1)],
+          [0, x(p.width)],
+        ] as const) {
+          const ch = cellAt(col, row);
+          gl.append(s('circle', { cx: gx, cy: y(row), r: R + 2, class: 'hole' }));
+          if (ch === '#') gl.append(blockShape(gx, y(row)));
+          else if (ch !== '.') gl.append(discShape(sideOfSymbol(ch), gx, y(row)));
+        }
+      }
+      svg.append(gl);
+      for (const sx of [left, left + p.width * C])
+        svg.append(s('line', { x1: sx, y1: top - 10, x2: sx, y2: top + p.height * C + 10, class: 'seam' }));
+      svg.append(
+        s('text', { x: left / 2, y: top - 20, class: 'wrap-label', 'text-anchor': 'middle' }, columnLetter(p.width - 1)),
+        s('text', { x: W - left / 2, y: top - 20, class: 'wrap-label', 'text-anchor': 'middle' }, 'a'),
+      );
+    }
+    // The winning line drawn through its cells (in pieces where it crosses the seam).
+    this.drawWinLine(p, x, y);
+
+    // Column letters under the board for orientation (RULES.md A1).
+    for (let col = 0; col < p.width; col++)
+      svg.append(
+        s('text', { x: x(col), y: top - 70, class: 'col-label', 'text-anchor': 'middle' }, columnLetter(col)),
+      );
+
+    // The hovering disc over the aimed column (or the selected one on touch).
+    if (this.canPlay() && this.aim !== null && p.mySide !== null) {
+      const m = columnLetter(this.aim);
+      if (!this.aimPop && this.isLegal(m)) {
+        const hover = discShape(p.mySide, x(this.aim), top / 2 + 8, 'hover' + (this.touchSelected === m ? ' selected' : ''));
+        svg.append(hover);
+      }
+    }
+    if (popRow > 0) {
+      for (let col = 0; col < p.width; col++) {
+        const m = columnLetter(col) + '^';
+        if (!this.isLegal(m)) continue;
+        const active = this.aim === col && this.aimPop;
+        svg.append(
+          s(
+            'text',
+            {
+              x: x(col),
+              y: top + p.height * C + popRow * C * 0.75,
+              class: 'pop-arrow' + (active ? ' active' : ''),
+              'text-anchor': 'middle',
+            },
+            '⇩',
+          ),
+        );
+      }
+    }
+
+    this.layout = { left, top, popTop: top + p.height * C, bottom: H };
+  }
+
+  // Which move a point of the board (client coordinates) aims at: the whole
+  // column (hover row included) drops; the bottom cell of a column where a pop
+  // is legal, and the pop row under it, pop. Hit-testing by coordinates keeps
+  // clicks working while the board is redrawn under the pointer.
+  private hitTest(clientX: number, clientY: number): { move: string; col: number; pop: boolean } | null {
+    const p = this.props;
+    const l = this.layout;
+    const ctm = this.svg.getScreenCTM();
+    if (!p || !l || !ctm) return null;
+    const pt = new DOMPoint(clientX, clientY).matrixTransform(ctm.inverse());
+    const col = Math.floor((pt.x - l.left) / C);
+    if (col < 0 || col >= p.width || pt.y < 0 || pt.y > l.bottom) return null;
+    const drop = columnLetter(col);
+    const pop = drop + '^';
+    if (this.isLegal(pop) && pt.y >= l.popTop - C) return { move: pop, col, pop: true };
+    return { move: drop, col, pop: false };
+  }
+
+  private drawWinLine(p: FourBoardProps, x: (c: number) => number, y: (r: number) => number): void {
+    const cells = p.winning.map((n) => parseCell(n, p.width, p.height)).filter((c): c is CellRef => !!c);
+    if (cells.length < 2 || !this.geo) return;
+    if (this.geo.crossesSeam(cells)) {
+      // Draw the pieces on each side of the seam separately.
+      const leftPart = cells.filter((c) => c.col < p.width / 2);
+      const rightPart = cells.filter((c) => c.col >= p.width / 2);
+      for (const part of [leftPart, rightPart]) this.segment(part, x, y);
+    } else {
+      this.segment(cells, x, y);
+    }
+  }
+
+  private segment(cells: CellRef[], x: (c: number) => number, y: (r: number) => number): void {
+    if (cells.length === 0) return;
+    const sorted = [...cells].sort((a, b) => a.col - b.col || a.row - b.row);
+    const a = sorted[0];
+    const b = sorted[sorted.length - 1];
+    this.svg.append(
+      s('line', { x1: x(a.col), y1: y(a.row), x2: x(b.col), y2: y(b.row), class: 'win-line' }),
+    );
+  }
+
+  // The cell of the disc the last move dropped, if it was a drop.
+  private newDiscCell(p: FourBoardProps): CellRef | null {
+    const lm = p.lastMove;
+    if (!lm || lm.move.endsWith('^')) return null;
+    const col = lm.move.charCodeAt(0) - 97;
+    if (col < 0 || col >= p.width) return null;
+    for (let row = p.height - 1; row >= 0; row--) {
+      const ch = p.board[p.height - 1 - row]?.[col];
+      if (ch && ch !== '.' && ch !== '#') {
+        const before = lm.before[p.height - 1 - row]?.[col] ?? '.';
+        return before === '.' ? { col, row } : null;
+      }
+    }
+    return null;
+  }
+
+  private fall(disc: SVGElement, cell: CellRef, p: FourBoardProps): void {
+    if (typeof disc.animate !== 'function') return;
+    if (window.matchMedia?.('(prefers-reduced-motion: reduce)').matches) return;
+    const rowsToFall = p.height - cell.row;
+    const distance = rowsToFall * C;
+    // Time grows with the square root of the distance, as a falling body's does.
+    const ms = 120 + 90 * Math.sqrt(rowsToFall);
+    disc.animate([{ transform: `translateY(-${distance}px)` }, { transform: 'translateY(0)' }], {
+      duration: ms,
+      easing: 'cubic-bezier(.55,0,1,.45)',
+    });
+  }
+}

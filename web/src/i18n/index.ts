@@ -1,0 +1,79 @@
+// The interface language: taken from the browser, switchable, remembered in
+// localStorage. All four dictionaries are small and ship in the bundle so a
+// switch needs no round trip.
+import { el } from './el';
+import { en, type MessageKey, type Messages } from './en';
+import { nl } from './nl';
+import { tr } from './tr';
+
+export type Lang = 'en' | 'tr' | 'el' | 'nl';
+export const LANGS: readonly Lang[] = ['en', 'tr', 'el', 'nl'];
+export const DICTIONARIES: Record<Lang, Messages> = { en, tr, el, nl };
+export type { MessageKey };
+
+const STORAGE_KEY = 'fourtable.lang';
+let current: Lang = 'en';
+const listeners: (() => void)[] = [];
+
+// The first supported language in the browser's preference list.
+export function pickLanguage(preferred: readonly string[]): Lang {
+  for (const tag of preferred) {
+    const base = tag.toLowerCase().split('-')[0] as Lang;
+    if (LANGS.includes(base)) return base;
+  }
+  return 'en';
+}
+
+export function initLanguage(): Lang {
+  let stored: string | null = null;
+  try {
+    stored = localStorage.getItem(STORAGE_KEY);
+  } catch {
+    stored = null;
+  }
+  const fromUrl = new URLSearchParams(location.search).get('lang');
+  if (fromUrl && LANGS.includes(fromUrl as Lang)) current = fromUrl as Lang;
+  else if (stored && LANGS.includes(stored as Lang)) current = stored as Lang;
+  else current = pickLanguage(navigator.languages ?? [navigator.language]);
+  document.documentElement.lang = current;
+  return current;
+}
+
+export function lang(): Lang {
+  return current;
+}
+
+export function setLanguage(l: Lang): void {
+  current = l;
+  document.documentElement.lang = l;
+  try {
+    localStorage.setItem(STORAGE_KEY, l);
+  } catch {
+    // private mode: the choice lasts for this page only
+  }
+  for (const f of listeners) f();
+}
+
+export function onLanguageChange(f: () => void): void {
+  listeners.push(f);
+}
+
+export function format(template: string, params?: Record<string, string | number>): string {
+  if (!params) return template;
+  return template.replace(/\{(\w+)\}/g, (whole, name: string) =>
+    name in params ? String(params[name]) : whole,
+  );
+}
+
+export function translate(l: Lang, key: MessageKey, params?: Record<string, string | number>): string {
+  return format(DICTIONARIES[l][key] ?? en[key], params);
+}
+
+export function t(key: MessageKey, params?: Record<string, string | number>): string {
+  return translate(current, key, params);
+}
+
+// The placeholders a message uses, for the completeness test.
+export function placeholders(template: string): string[] {
+  return [...template.matchAll(/\{(\w+)\}/g)].map((m) => m[1]).sort();
+}

@@ -1,0 +1,337 @@
+// Home and lobby: play the computer in one click, create a table with every
+// setting of the server (protocol 2.3), and the live lists of open tables and
+// matches to watch (protocol 5.8 over the lobby socket).
+import { ApiError, createTable, getLobby, getMe, setName, type CreateTable } from '../api';
+import { Connection, wsUrl } from '../connection';
+import { clear, h } from '../dom';
+import { formatScore } from '../format';
+import { t, type MessageKey } from '../i18n';
+import type { Player, TableSummary } from '../protocol';
+import type { Shell } from '../shell';
+import { PRESETS, variantInfo, variantLabel, VARIANTS } from '../variants';
+
+const LEVELS: (number | 'perfect')[] = [1, 2, 3, 4, 5, 6, 7];
+
+interface HomeState {
+  me: Player | null;
+  lobby: { open: TableSummary[]; live: TableSummary[] } | null;
+  lobbyError: string | null;
+  conn: Connection | null;
+}
+
+const state: HomeState = { me: null, lobby: null, lobbyError: null, conn: null };
+
+function option(value: string, label: string, selected = false): HTMLOptionElement {
+  const o = h('option', { value }, label);
+  o.selected = selected;
+  return o;
+}
+
+function field(label: string, control: HTMLElement, id: string): HTMLElement {
+  control.id = id;
+  return h('div', { class: 'field' }, h('label', { for: id }, label), control);
+}
+
+function gameVariantOptions(select: HTMLSelectElement, current: string): void {
+  clear(select);
+  for (const v of VARIANTS) select.append(option(v.key, t(variantLabel(v.key)), v.key === current));
+  select.append(option('twicefour', t('variant.twicefour'), current === 'twicefour'));
+}
+
+function levelLabel(l: number | 'perfect'): string {
+  return l === 'perfect' ? '★' : t('level.n', { n: l });
+}
+
+function go(url: string): void {
+  location.assign(url);
+}
+
+function errorText(e: unknown): string {
+  if (e instanceof ApiError) return e.message;
+  return e instanceof Error ? e.message : String(e);
+}
+
+function quickPlay(): HTMLElement {
+  const variant = h('select') as HTMLSelectElement;
+  gameVariantOptions(variant, 'classic');
+  const level = h('select') as HTMLSelectElement;
+  for (const l of LEVELS) level.append(option(String(l), levelLabel(l), l === 3));
+  const status = h('p', { class: 'form-status', role: 'status' });
+  const button = h('button', { type: 'submit', class: 'primary big', id: 'quick-play' }, t('home.quick.go'));
+  const form = h(
+    'form',
+    { class: 'quick card' },
+    h('h2', {}, t('home.quick')),
+    h('div', { class: 'row' }, field(t('create.variant'), variant, 'quick-variant'), field(t('create.level'), level, 'quick-level'), button),
+    status,
+  );
+  form.addEventListener('submit', async (e) => {
+    e.preventDefault();
+    button.disabled = true;
+    const v = variant.value;
+    const lv = level.value === 'perfect' ? 'perfect' : Number(level.value);
+    const req: CreateTable =
+      v === 'twicefour'
+        ? { game: 'twicefour', rated: false, visibility: 'link', opponent: { kind: 'computer', level: lv } }
+        : { game: 'four', variant: v, rated: false, visibility: 'link', opponent: { kind: 'computer', level: lv } };
+    try {
+      const table = await createTable(req);
+      go(table.url);
+    } catch (err) {
+      status.textContent = t('create.error', { error: errorText(err) });
+      button.disabled = false;
+    }
+  });
+  return form;
+}
+
+function createForm(): HTMLElement {
+  const variant = h('select') as HTMLSelectElement;
+  gameVariantOptions(variant, 'classic');
+  const width = h('input', { type: 'number', min: 4, max: 10, value: 7, required: true }) as HTMLInputElement;
+  const height = h('input', { type: 'number', min: 4, max: 10, value: 6, required: true }) as HTMLInputElement;
+  const preset = h('select') as HTMLSelectElement;
+  preset.append(option('', '—'));
+  for (const [w, ht] of PRESETS) preset.append(option(`${w}x${ht}`, `${w} × ${ht}`, w === 7 && ht === 6));
+  preset.addEventListener('change', () => {
+    const m = /^(\d+)x(\d+)$/.exec(preset.value);
+    if (m) {
+      width.value = m[1];
+      height.value = m[2];
+    }
+  });
+  const popout = h('input', { type: 'checkbox' }) as HTMLInputElement;
+  const blocks = h('input', { type: 'number', min: 2, max: 8, value: 4 }) as HTMLInputElement;
+  const opening = h('input', { type: 'number', min: 2, max: 6, value: 2 }) as HTMLInputElement;
+  const format = h('select') as HTMLSelectElement;
+  format.append(option('match', t('create.format.match'), true), option('single', t('create.format.single')));
+  const clockKind = h('select') as HTMLSelectElement;
+  clockKind.append(option('fischer', `${t('create.minutes')} + ${t('create.increment')}`, true), option('per_move', t('create.per_move')));
+  const minutes = h('input', { type: 'number', min: 1, max: 120, value: 5, step: 1 }) as HTMLInputElement;
+  const increment = h('input', { type: 'number', min: 0, max: 60, value: 5 }) as HTMLInputElement;
+  const perMove = h('input', { type: 'number', min: 5, max: 600, value: 30 }) as HTMLInputElement;
+  const rated = h('input', { type: 'checkbox', checked: true }) as HTMLInputElement;
+  const visibility = h('select') as HTMLSelectElement;
+  visibility.append(option('open', t('create.visibility.lobby'), true), option('link', t('create.visibility.link')));
+  const opponent = h('select') as HTMLSelectElement;
+  opponent.append(option('person', t('create.opponent.human'), true), option('computer', t('create.opponent.computer')));
+  const level = h('select') as HTMLSelectElement;
+  for (const l of LEVELS) level.append(option(String(l), levelLabel(l), l === 3));
+
+  const fPopout = h('div', { class: 'field check' }, popout, h('label', { for: 'c-popout' }, t('create.popout')));
+  popout.id = 'c-popout';
+  const fBlocks = field(t('create.blocks'), blocks, 'c-blocks');
+  const fOpening = field(t('create.opening'), opening, 'c-opening');
+  const fSize = h(
+    'div',
+    { class: 'row' },
+    field(t('create.preset'), preset, 'c-preset'),
+    field(t('create.width'), width, 'c-width'),
+    field(t('create.height'), height, 'c-height'),
+  );
+  const fFischer = h('div', { class: 'row' }, field(t('create.minutes'), minutes, 'c-minutes'), field(t('create.increment'), increment, 'c-increment'));
+  const fPerMove = field(t('create.per_move'), perMove, 'c-permove');
+  const fLevel = field(t('create.level'), level, 'c-level');
+  const fRated = h('div', { class: 'field check' }, rated, h('label', { for: 'c-rated' }, t('create.rated')));
+  rated.id = 'c-rated';
+
+  const sync = () => {
+    const v = variant.value;
+    const twice = v === 'twicefour';
+    const info = variantInfo(v);
+    fSize.hidden = twice;
+    fPopout.hidden = v !== 'five';
+    fBlocks.hidden = v !== 'obstacles';
+    fOpening.hidden = v !== 'drawn-opening';
+    fFischer.hidden = clockKind.value !== 'fischer';
+    fPerMove.hidden = clockKind.value !== 'per_move';
+    fLevel.hidden = opponent.value !== 'computer';
+    const single = format.value === 'single' || v === 'single';
+    const canRate = !single && opponent.value === 'person';
+    rated.disabled = !canRate;
+    if (!canRate) rated.checked = false;
+    // Computers sit only at two-player tables (protocol 2.3).
+    const many = (info?.seats ?? 2) > 2;
+    opponent.disabled = many;
+    if (many) opponent.value = 'person';
+  };
+  variant.addEventListener('change', () => {
+    const info = variantInfo(variant.value);
+    if (info) {
+      width.value = String(info.width);
+      height.value = String(info.height);
+      preset.value = `${info.width}x${info.height}`;
+    }
+    if (variant.value === 'twicefour') clockKind.value = 'per_move';
+    sync();
+  });
+  for (const c of [format, clockKind, opponent]) c.addEventListener('change', sync);
+  sync();
+
+  const status = h('p', { class: 'form-status', role: 'status' });
+  const submit = h('button', { type: 'submit', class: 'primary', id: 'create-submit' }, t('create.submit'));
+  const form = h(
+    'form',
+    { class: 'create card' },
+    h('h2', {}, t('home.create')),
+    field(t('create.variant'), variant, 'c-variant'),
+    fSize,
+    fPopout,
+    fBlocks,
+    fOpening,
+    field(t('create.format'), format, 'c-format'),
+    field(t('create.clock'), clockKind, 'c-clock'),
+    fFischer,
+    fPerMove,
+    h('div', { class: 'row' }, field(t('create.opponent'), opponent, 'c-opponent'), fLevel),
+    fRated,
+    field(t('create.visibility'), visibility, 'c-visibility'),
+    submit,
+    status,
+  );
+  form.addEventListener('submit', async (e) => {
+    e.preventDefault();
+    const v = variant.value;
+    const req: CreateTable = v === 'twicefour' ? { game: 'twicefour' } : { game: 'four', variant: v };
+    if (v !== 'twicefour') {
+      req.width = Number(width.value);
+      req.height = Number(height.value);
+      if (v === 'five' && popout.checked) req.popout = true;
+      if (v === 'obstacles') req.blocks = Number(blocks.value);
+      if (v === 'drawn-opening') req.opening_plies = Number(opening.value);
+    }
+    if (v !== 'single') req.format = format.value as 'match' | 'single';
+    req.clock =
+      clockKind.value === 'fischer'
+        ? { kind: 'fischer', bank_ms: Math.round(Number(minutes.value) * 60_000), increment_ms: Math.round(Number(increment.value) * 1000) }
+        : { kind: 'per_move', move_ms: Math.round(Number(perMove.value) * 1000) };
+    req.visibility = visibility.value as 'open' | 'link';
+    req.opponent =
+      opponent.value === 'computer'
+        ? { kind: 'computer', level: level.value === 'perfect' ? 'perfect' : Number(level.value) }
+        : { kind: 'person' };
+    req.rated = !rated.disabled && rated.checked;
+    submit.disabled = true;
+    try {
+      const table = await createTable(req);
+      go(table.url);
+    } catch (err) {
+      status.textContent = t('create.error', { error: errorText(err) });
+      submit.disabled = false;
+    }
+  });
+  return form;
+}
+
+function nameForm(): HTMLElement {
+  const input = h('input', { type: 'text', maxlength: 24, minlength: 1, required: true, autocomplete: 'nickname' }) as HTMLInputElement;
+  input.value = state.me?.name ?? '';
+  const status = h('span', { class: 'form-status', role: 'status' });
+  const form = h(
+    'form',
+    { class: 'name-form' },
+    field(t('home.name'), input, 'name-input'),
+    h('button', { type: 'submit' }, t('home.name.save')),
+    status,
+  );
+  form.addEventListener('submit', async (e) => {
+    e.preventDefault();
+    try {
+      state.me = await setName(input.value.trim());
+      status.textContent = t('home.name.saved');
+    } catch (err) {
+      status.textContent = errorText(err);
+    }
+  });
+  return form;
+}
+
+function tableLine(s: TableSummary, action: MessageKey): HTMLElement {
+  const v = s.settings.game === 'twicefour' ? 'twicefour' : s.settings.variant;
+  const names = s.seats.map((x) => x.player?.name ?? (x.computer ? t('computer', { n: String(x.computer.level) }) : '—'));
+  const taken = s.seats.filter((x) => x.player || x.computer).length;
+  const detail =
+    s.status === 'waiting'
+      ? t('home.seats', { taken, seats: s.seats.length })
+      : formatScore(s.score);
+  const size = s.settings.game === 'four' ? ` ${s.settings.width}×${s.settings.height}` : '';
+  return h(
+    'li',
+    { class: 'table-line' },
+    h('span', { class: 'tl-variant' }, t(variantLabel(v)) + size),
+    h('span', { class: 'tl-names' }, names.join(' – ')),
+    h('span', { class: 'tl-detail' }, detail + (s.settings.rated ? ` · ${t('table.rated')}` : '')),
+    h('a', { href: s.url + (action === 'home.watch' ? '?watch=1' : ''), class: 'button' }, t(action)),
+  );
+}
+
+function lobbyLists(): HTMLElement {
+  const box = h('section', { class: 'lobby card', 'aria-live': 'off' });
+  const l = state.lobby;
+  box.append(h('h2', { id: 'open-tables' }, t('home.open')));
+  if (state.lobbyError) box.append(h('p', { class: 'error' }, t('home.lobby_error', { error: state.lobbyError })));
+  const open = h('ul', { class: 'table-list', 'aria-labelledby': 'open-tables' });
+  if (l && l.open.length) for (const s of l.open) open.append(tableLine(s, 'home.join'));
+  else open.append(h('li', { class: 'empty' }, l ? t('home.none_open') : t('loading')));
+  box.append(open, h('h2', { id: 'live-matches' }, t('home.live')));
+  const live = h('ul', { class: 'table-list', 'aria-labelledby': 'live-matches' });
+  if (l && l.live.length) for (const s of l.live) live.append(tableLine(s, 'home.watch'));
+  else live.append(h('li', { class: 'empty' }, l ? t('home.none_live') : t('loading')));
+  box.append(live);
+  return box;
+}
+
+let lobbySlot: HTMLElement | null = null;
+
+function refreshLobby(): void {
+  if (!lobbySlot) return;
+  const next = lobbyLists();
+  lobbySlot.replaceWith(next);
+  lobbySlot = next;
+}
+
+export function renderHome(shell: Shell): void {
+  document.title = `fourtable — ${t('home.title')}`;
+  const main = shell.main;
+  clear(main);
+  lobbySlot = lobbyLists();
+  main.append(
+    h('h1', {}, t('home.title')),
+    h('p', { class: 'intro' }, t('home.intro')),
+    h('div', { class: 'home-grid' }, h('div', {}, quickPlay(), nameForm(), lobbySlot), createForm()),
+  );
+  if (!state.conn) startLobby();
+}
+
+function startLobby(): void {
+  getMe()
+    .then((me) => {
+      state.me = me;
+      const input = document.getElementById('name-input') as HTMLInputElement | null;
+      if (input && !input.value) input.value = me.name;
+    })
+    .catch(() => undefined);
+  getLobby()
+    .then((l) => {
+      state.lobby = l;
+      state.lobbyError = null;
+      refreshLobby();
+    })
+    .catch((e) => {
+      state.lobbyError = errorText(e);
+      refreshLobby();
+    });
+  state.conn = new Connection({
+    url: wsUrl(),
+    onOpen: () => [{ type: 'lobby' }],
+    onMessage: (m) => {
+      if (m.type === 'lobby') {
+        state.lobby = { open: m.open, live: m.live };
+        state.lobbyError = null;
+        refreshLobby();
+      }
+    },
+    onStatus: () => undefined,
+  });
+  state.conn.start();
+}

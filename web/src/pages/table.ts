@@ -1,0 +1,568 @@
+// The table page: the board, seats with clocks, score, move list, the buttons
+// of RULES.md A3/A4 and the results, all drawn from the TableModel that the
+// table's WebSocket keeps current. The page never decides a rule: it offers
+// the server's `legal` moves and shows the server's outcomes.
+import { FourBoardView } from '../board_view';
+import { Connection, wsUrl, type ConnStatus } from '../connection';
+import { clear, h } from '../dom';
+import { clockIsLow, DISCS, formatClock, formatDelta, formatMoveLine, formatScore, PIECE_SYMBOLS } from '../format';
+import { t, type MessageKey } from '../i18n';
+import type { ServerMessage, TableEvent } from '../protocol';
+import type { Shell } from '../shell';
+import {
+  applyMessage,
+  clockNow,
+  emptyModel,
+  isMyTurn,
+  seatName,
+  sideOfSeat,
+  type TableModel,
+} from '../table_model';
+import { TwiceBoardView } from '../twice_view';
+import { variantLabel } from '../variants';
+
+const SIDE_KEYS: MessageKey[] = ['side.red', 'side.yellow', 'side.green'];
+const PIECE_KEYS: MessageKey[] = ['side.cross', 'side.circle'];
+
+const REASONS: Record<string, MessageKey> = {
+  line: 'reason.line',
+  full: 'reason.full',
+  empty: 'reason.empty',
+  repetition: 'reason.repetition',
+  points: 'reason.points',
+  move_limit: 'reason.limit',
+  no_moves: 'reason.no_moves',
+  resign: 'reason.resign',
+  resign_match: 'reason.resign',
+  timeout: 'reason.time',
+  claim: 'reason.claim',
+  abandon: 'reason.abandon',
+};
+
+export function reasonText(reason: string): string {
+  return t(REASONS[reason] ?? 'reason.other');
+}
+
+class TablePage {
+  private readonly id: string;
+  private readonly watch: boolean;
+  private readonly model: TableModel = emptyModel();
+  private shell: Shell | null = null;
+  private conn: Connection | null = null;
+  private connStatus: ConnStatus = { state: 'connecting' };
+  private wasDisconnected = false;
+  private notFound = false;
+  private lastError: string | null = null;
+  private pendingMove: string | null = null;
+  private moveCounter = 0;
+  private confirmUntil: Record<string, number> = {};
+  private four: FourBoardView | null = null;
+  private twice: TwiceBoardView | null = null;
+  private animateNext = false;
+  private clockEls: HTMLElement[] = [];
+  private bannerEl: HTMLElement | null = null;
+  private tick: ReturnType<typeof setInterval> | null = null;
+
+  constructor(id: string, watch: boolean) {
+    this.id = id;
+    this.watch = watch;
+  }
+
+  start(shell: Shell): void {
+    this.shell = shell;
+    this.conn = new Connection({
+      url: wsUrl(),
+      onOpen: () => [{ type: 'hello', table: this.id, since: this.model.version, ...(this.watch ? { watch: true } : {}) }],
+      onMessage: (m) => this.onMessage(m),
+      onStatus: (s) => {
+        if (s.state === 'waiting') this.wasDisconnected = true;
+        this.connStatus = s;
+        this.renderBanner();
+      },
+      onProtocolError: (e) => {
+        this.lastError = e.message;
+        this.render();
+      },
+    });
+    this.conn.start();
+    this.tick = setInterval(() => this.updateClocks(), 100);
+  }
+
+  stop(): void {
+    this.conn?.stop();
+    if (this.tick) clearInterval(this.tick);
+  }
+
+  private onMessage(msg: ServerMessage): void {
+    const now = Date.now();
+    if (msg.type === 'error') {
+      if (msg.code === 'no_such_table') this.notFound = true;
+      if (msg.id && this.pendingMove) this.pendingMove = null;
+      if (msg.code === 'stale_version') {
+        // Our view is behind: catch up, then the player can move again.
+        this.conn?.send({ type: 'hello', table: this.id, since: this.model.version });
+      }
+      this.lastError = msg.message;
+      this.render();
+      return;
+    }
+    if (msg.type === 'ack') return;
+    if (msg.type === 'state') {
+      this.pendingMove = null;
+      this.lastError = null;
+    }
+    const beforeTurn = isMyTurn(this.model);
+    const r = applyMessage(this.model, msg, now);
+    if (r.kind === 'gap') {
+      this.conn?.send({ type: 'hello', table: this.id, since: this.model.version });
+      return;
+    }
+    if (r.kind !== 'changed') return;
+    if (msg.type === 'state' && this.wasDisconnected) {
+      this.wasDisconnected = false;
+      this.shell?.announce(t('conn.back'));
+    }
+    if (r.event) this.onEvent(r.event, beforeTurn);
+    this.render();
+  }
+
+  private onEvent(ev: TableEvent, wasMyTurn: boolean): void {
+    const m = this.model;
+    const name = (seat: number) => this.nameOf(seat);
+    if (ev.kind === 'moved') {
+      this.pendingMove = null;
+      this.lastError = null;
+      this.animateNext = true;
+      let text = t('announce.move', { name: name(ev.seat), move: ev.move });
+      if (!wasMyTurn && isMyTurn(m)) text += ' ' + t('announce.your_turn');
+      this.shell?.announce(text);
+    } else if (ev.kind === 'game_over') {
+      this.shell?.announce(this.gameResultText() + ' ' + t('result.by', { reason: reasonText(ev.outcome.reason) }));
+    } else if (ev.kind === 'match_over') {
+      this.shell?.announce(this.matchResultText());
+    } else if (ev.kind === 'game_started') {
+      if (isMyTurn(m)) this.shell?.announce(t('announce.your_turn'));
+    }
+  }
+
+  private nameOf(seat: number): string {
+    return seatName(this.model, seat, (lv) => t('computer', { n: lv }));
+  }
+
+  private isTwice(): boolean {
+    return (this.model.game?.game ?? this.model.table?.settings.game) === 'twicefour';
+  }
+
+  private sideName(side: number): string {
+    return t(this.isTwice() ? PIECE_KEYS[side] : SIDE_KEYS[side]) ?? '?';
+  }
+
+  private sideSymbol(side: number): string {
+    return this.isTwice() ? PIECE_SYMBOLS[side] ?? '?' : DISCS[side] ?? '?';
+  }
+
+  private sendMove(move: string): void {
+    const m = this.model;
+    if (!isMyTurn(m) || this.pendingMove || !m.game?.legal.includes(move)) return;
+    const id = `m${++this.moveCounter}-${Date.now() % 100000}`;
+    const sent = this.conn?.send({
+      type: 'move',
+      id,
+      move,
+      version: m.version,
+      think_ms: Math.max(0, Math.round(Date.now() - m.shownAt)),
+    });
+    if (sent) {
+      this.pendingMove = move;
+      this.render();
+    }
+  }
+
+  private action(type: 'ready' | 'resign_game' | 'resign_match' | 'claim'): void {
+    this.conn?.send({ type });
+  }
+
+  // Resigning asks twice: the first click arms the button for four seconds.
+  private confirmed(key: string, button: HTMLButtonElement, label: string): boolean {
+    const now = Date.now();
+    if ((this.confirmUntil[key] ?? 0) > now) {
+      this.confirmUntil[key] = 0;
+      return true;
+    }
+    this.confirmUntil[key] = now + 4000;
+    button.textContent = `${label} — ${t('table.confirm')}`;
+    button.classList.add('armed');
+    setTimeout(() => {
+      if ((this.confirmUntil[key] ?? 0) <= Date.now()) {
+        button.textContent = label;
+        button.classList.remove('armed');
+      }
+    }, 4100);
+    return false;
+  }
+
+  private gameResultText(): string {
+    const g = this.model.game;
+    const o = g?.outcome;
+    if (!o) return '';
+    if (o.status === 'draw') return t('result.draw');
+    const mine = this.model.mySeat;
+    if (mine !== null) return o.winner_seats.includes(mine) ? t('result.win_you') : t('result.loss_you');
+    const names = o.winner_seats.map((s) => this.nameOf(s)).join(' & ');
+    return t('result.win', { name: names || this.sideName(o.winner_side ?? 0) });
+  }
+
+  private matchResultText(): string {
+    const r = this.model.match?.result;
+    if (!r) return '';
+    const score = formatScore(r.score);
+    const winners = r.results.map((x, i) => (x === 'win' ? i : -1)).filter((i) => i >= 0);
+    if (winners.length === 0) return t('result.match_draw', { score });
+    return t('result.match_win', { name: winners.map((s) => this.nameOf(s)).join(' & '), score });
+  }
+
+  // --- rendering -----------------------------------------------------------
+
+  render(): void {
+    const shell = this.shell;
+    if (!shell) return;
+    const main = shell.main;
+    const m = this.model;
+    const focused = document.activeElement;
+    const boardHadFocus = !!focused && (focused === this.four?.el || focused === this.twice?.el);
+    const focusedId = focused instanceof HTMLElement ? focused.id : '';
+    clear(main);
+    this.bannerEl = h('div', { class: 'conn-banner', role: 'status' });
+    main.append(this.bannerEl);
+    this.renderBanner();
+    if (this.notFound) {
+      main.append(h('h1', {}, t('table.title', { id: this.id })), h('p', { class: 'error' }, t('table.not_found')));
+      return;
+    }
+    if (!m.table) {
+      main.append(h('h1', {}, t('table.title', { id: this.id })), h('p', {}, t('loading')));
+      return;
+    }
+    const s = m.table.settings;
+    const variantKey = s.game === 'twicefour' ? 'twicefour' : s.variant;
+    document.title = `${t(variantLabel(variantKey))} — fourtable`;
+    const gameNo = m.match?.game_number ?? 0;
+    const games = m.match?.games ?? 1;
+    const heading = h(
+      'h1',
+      { class: 'table-title' },
+      t(variantLabel(variantKey)) + (s.game === 'four' ? ` ${s.width}×${s.height}` : ''),
+      h('span', { class: 'badge' }, s.rated ? t('table.rated') : t('table.casual')),
+      gameNo > 0 ? h('span', { class: 'game-no' }, this.isTwice() ? t('table.round', { n: gameNo }) : t('table.game', { n: gameNo, m: games })) : null,
+    );
+
+    const play = h('section', { class: 'play', 'aria-label': t(variantLabel(variantKey)) });
+    play.append(this.seatsPanel(), this.statusLine());
+    play.append(this.boardElement());
+    play.append(this.underBoard());
+    const result = this.resultBox();
+    if (result) play.append(result);
+
+    const side = h('aside', { class: 'side' }, this.scoreBox(), this.movesBox(), this.shareBox(), this.sideButtons());
+    main.append(heading, h('div', { class: 'table-layout' }, play, side));
+    this.updateClocks();
+    if (boardHadFocus) (this.four?.el ?? this.twice?.el)?.focus({ preventScroll: true });
+    else if (focusedId) document.getElementById(focusedId)?.focus({ preventScroll: true });
+  }
+
+  private renderBanner(): void {
+    const b = this.bannerEl;
+    if (!b) return;
+    clear(b);
+    const s = this.connStatus;
+    b.hidden = s.state === 'open' || (s.state === 'connecting' && !this.wasDisconnected);
+    if (s.state === 'waiting') {
+      const secs = Math.max(0, Math.ceil((s.retryAt - Date.now()) / 1000));
+      const retry = h('button', { type: 'button', class: 'small' }, t('conn.retry'));
+      retry.addEventListener('click', () => this.conn?.retryNow());
+      b.append(h('span', {}, t('conn.lost', { s: secs })), retry);
+    } else if (s.state === 'connecting') {
+      b.append(h('span', {}, t('conn.trying')));
+    }
+  }
+
+  private seatsPanel(): HTMLElement {
+    const m = this.model;
+    const seats = m.table?.seats ?? [];
+    const list = h('ul', { class: 'seats' });
+    this.clockEls = [];
+    for (const seat of seats) {
+      const side = sideOfSeat(m, seat.seat);
+      const toMove = m.game?.to_move?.seat === seat.seat && !m.game.outcome;
+      const connected = m.presence?.connected[seat.seat] ?? true;
+      const you = m.mySeat === seat.seat;
+      const ready = m.table?.status === 'between_games' && m.match?.ready[seat.seat];
+      const clock = h('span', {
+        class: 'clock',
+        role: 'timer',
+        'aria-live': 'off',
+        'aria-label': t('table.clock', { name: this.nameOf(seat.seat) }),
+        'data-seat': seat.seat,
+      });
+      this.clockEls[seat.seat] = clock;
+      list.append(
+        h(
+          'li',
+          { class: `seat side-${side}` + (toMove ? ' to-move' : '') + (you ? ' you' : ''), 'data-seat': seat.seat },
+          h('span', { class: `side-icon side-${side}`, 'aria-hidden': 'true' }, this.sideSymbol(side)),
+          h(
+            'span',
+            { class: 'seat-name' },
+            h('span', { class: 'sr-only' }, this.sideName(side) + ': '),
+            seat.player || seat.computer ? this.nameOf(seat.seat) : '…',
+            you ? h('span', { class: 'you-badge' }, ` (${t('table.you')})`) : null,
+            !connected && (seat.player || seat.computer) ? h('span', { class: 'away' }, ` · ${t('table.offline')}`) : null,
+            ready ? h('span', { class: 'ready-mark' }, ` ✓ ${t('table.ready.done')}`) : null,
+          ),
+          clock,
+        ),
+      );
+    }
+    return list;
+  }
+
+  private statusLine(): HTMLElement {
+    const m = this.model;
+    const box = h('div', { class: 'status-line' });
+    const g = m.game;
+    if (m.table?.status === 'waiting') {
+      box.append(h('p', { class: 'turn' }, t('table.waiting')));
+    } else if (g && g.to_move && !g.outcome) {
+      const mine = isMyTurn(m);
+      const side = g.to_move.side;
+      box.append(
+        h(
+          'p',
+          { class: 'turn' + (mine ? ' mine' : ''), id: 'turn' },
+          h('span', { class: `side-icon side-${side}`, 'aria-hidden': 'true' }, this.sideSymbol(side)),
+          ' ',
+          mine ? t('table.turn.you') : t('table.turn.other', { name: this.nameOf(g.to_move.seat) }),
+        ),
+      );
+    }
+    if (m.mySeat === null && m.table && m.table.status !== 'waiting') box.append(h('p', { class: 'note' }, t('table.watching')));
+    if (g?.repetition_warning && !g.outcome) box.append(h('p', { class: 'warning', role: 'alert' }, t('table.repetition')));
+    if (g?.points) box.append(h('p', { class: 'note' }, t('table.points', { points: g.points.join(':') })));
+    // Absent players (RULES.md A4): say so; offer the claim when the server allows it.
+    const p = m.presence;
+    if (p && m.table) {
+      for (const seat of m.table.seats) {
+        if (seat.player && p.connected[seat.seat] === false && seat.seat !== m.mySeat)
+          box.append(h('p', { class: 'note away-note' }, t('table.left', { name: seat.player.name })));
+      }
+      if (p.claimable && m.mySeat !== null && m.game?.to_move?.seat !== m.mySeat && !m.match?.over) {
+        const who = m.game?.to_move ? this.nameOf(m.game.to_move.seat) : '';
+        const claim = h('button', { type: 'button', class: 'primary', id: 'claim' }, t('table.claim'));
+        claim.addEventListener('click', () => this.action('claim'));
+        box.append(h('p', { class: 'warning' }, t('table.left.claimable', { name: who })), claim);
+      }
+    }
+    if (this.lastError) box.append(h('p', { class: 'error', role: 'alert' }, t('table.error', { error: this.lastError })));
+    return box;
+  }
+
+  private boardElement(): HTMLElement {
+    const m = this.model;
+    const s = m.table!.settings;
+    const g = m.game;
+    const myTurn = isMyTurn(m) && !this.pendingMove;
+    const wrap = h('div', { class: 'board-wrap' });
+    if (this.isTwice()) {
+      if (!this.twice) this.twice = new TwiceBoardView((mv) => this.sendMove(mv));
+      const board = g?.board ?? ['     ', '     ', '     ', '     ', '     '];
+      this.twice.update({
+        board,
+        legal: myTurn ? g?.legal ?? [] : [],
+        mySide: myTurn && m.mySeat !== null ? sideOfSeat(m, m.mySeat) : null,
+        counted: g?.counted_lines ?? [],
+        lastMove: m.lastMove?.move ?? null,
+      });
+      wrap.append(this.twice.el, this.twice.helpElement());
+    } else {
+      if (!this.four) this.four = new FourBoardView((mv) => this.sendMove(mv));
+      const width = g?.width ?? s.width;
+      const height = g?.height ?? s.height;
+      const board = g?.board ?? Array.from({ length: height }, () => '.'.repeat(width));
+      this.four.update({
+        width,
+        height,
+        cylinder: s.variant === 'cylinder',
+        board,
+        legal: myTurn ? g?.legal ?? [] : [],
+        mySide: myTurn && m.mySeat !== null ? sideOfSeat(m, m.mySeat) : null,
+        winning: g?.winning_cells ?? [],
+        lastMove: this.animateNext && m.lastMove ? { move: m.lastMove.move, before: m.lastMove.before } : null,
+        animate: this.animateNext,
+      });
+      this.animateNext = false;
+      wrap.append(this.four.el, this.four.helpElement());
+    }
+    return wrap;
+  }
+
+  private underBoard(): HTMLElement {
+    const m = this.model;
+    const box = h('div', { class: 'under-board' });
+    const seated = m.mySeat !== null;
+    const g = m.game;
+    if (seated && g && !g.outcome && m.table?.status === 'playing') {
+      if (isMyTurn(m) && g.legal.length === 1 && g.legal[0] === 'pass') {
+        const pass = h('button', { type: 'button', class: 'primary', id: 'pass' }, t('table.pass'));
+        pass.addEventListener('click', () => this.sendMove('pass'));
+        box.append(pass);
+      }
+      const label = t('table.resign_game');
+      const rg = h('button', { type: 'button', id: 'resign-game' }, label);
+      rg.addEventListener('click', () => {
+        if (this.confirmed('resign_game', rg, label)) this.action('resign_game');
+      });
+      box.append(rg);
+    }
+    if (seated && m.table?.status === 'between_games' && !m.match?.over) {
+      const done = !!m.match?.ready[m.mySeat!];
+      const ready = h('button', { type: 'button', class: 'primary big', id: 'ready', disabled: done }, done ? `✓ ${t('table.ready.done')}` : t('table.ready'));
+      ready.addEventListener('click', () => this.action('ready'));
+      box.append(ready);
+      if (done) box.append(h('p', { class: 'note' }, t('table.ready.waiting')));
+    }
+    return box;
+  }
+
+  private resultBox(): HTMLElement | null {
+    const m = this.model;
+    const g = m.game;
+    if (m.match?.over && m.match.result) {
+      const r = m.match.result;
+      const box = h('div', { class: 'result match-result', id: 'match-result' });
+      box.append(h('h2', {}, this.matchResultText()), h('p', {}, t('result.by', { reason: reasonText(r.reason === 'completed' ? g?.outcome?.reason ?? 'other' : r.reason) })));
+      for (const rc of r.ratings) {
+        box.append(
+          h(
+            'p',
+            { class: 'rating-change' + (rc.seat === m.mySeat ? ' mine' : ''), 'data-seat': rc.seat },
+            `${this.nameOf(rc.seat)}: `,
+            t('result.rating', { old: Math.round(rc.before), new: Math.round(rc.after), delta: formatDelta(rc.after - rc.before) }),
+          ),
+        );
+      }
+      box.append(h('p', {}, h('a', { href: '/', class: 'button' }, t('result.again'))));
+      return box;
+    }
+    if (g?.outcome) {
+      const box = h('div', { class: 'result game-result', id: 'game-result' });
+      box.append(h('h2', {}, this.gameResultText()), h('p', {}, t('result.by', { reason: reasonText(g.outcome.reason) })));
+      if (m.table?.status === 'between_games') box.append(h('p', { class: 'note' }, t('result.next', { n: (m.match?.game_number ?? 0) + 1 })));
+      return box;
+    }
+    return null;
+  }
+
+  private scoreBox(): HTMLElement {
+    const m = this.model;
+    const score = m.match?.score ?? m.table?.score ?? [];
+    return h(
+      'div',
+      { class: 'score-box' },
+      h('span', { class: 'label' }, t('table.score')),
+      h('span', { class: 'score', id: 'score' }, formatScore(score)),
+    );
+  }
+
+  private movesBox(): HTMLElement {
+    const m = this.model;
+    const g = m.game;
+    const moves = g?.moves ?? [];
+    const list = h('ol', { class: 'moves', id: 'moves', 'aria-label': t('table.moves') });
+    const nc = this.isTwice() ? 2 : m.table?.settings.variant === 'three-players' ? 3 : 2;
+    const firstPly = (g?.ply ?? moves.length) - moves.length + 1;
+    for (let i = 0; i < moves.length; i++) {
+      let side: number;
+      if (g?.to_move) side = (((g.to_move.side - (moves.length - i)) % nc) + nc) % nc;
+      else if (m.lastMove && moves.length > 0) side = (((m.lastMove.side - (moves.length - 1 - i)) % nc) + nc) % nc;
+      else side = (firstPly - 1 + i) % nc;
+      list.append(h('li', { class: `side-${side}` }, formatMoveLine(firstPly + i, side, moves[i], this.isTwice())));
+    }
+    if (moves.length === 0) list.append(h('li', { class: 'empty' }, t('table.no_moves')));
+    return h('section', { class: 'moves-box' }, h('h2', {}, t('table.moves')), list);
+  }
+
+  private shareBox(): HTMLElement {
+    const m = this.model;
+    const url = location.origin + (m.table?.url ?? `/t/${this.id}`);
+    const input = h('input', { type: 'text', readonly: true, value: url, id: 'share-url', 'aria-label': t('table.copy') }) as HTMLInputElement;
+    const status = h('span', { class: 'form-status', role: 'status' });
+    const copy = h('button', { type: 'button', id: 'copy-link' }, t('table.copy'));
+    copy.addEventListener('click', async () => {
+      try {
+        await navigator.clipboard.writeText(url);
+        status.textContent = t('table.copied');
+      } catch {
+        input.select();
+        status.textContent = document.execCommand?.('copy') ? t('table.copied') : t('table.copy_failed');
+      }
+    });
+    const spectators = m.presence?.spectators ?? m.table?.spectators ?? 0;
+    const variantKey = m.table?.settings.game === 'twicefour' ? 'twicefour' : m.table?.settings.variant ?? 'classic';
+    return h(
+      'section',
+      { class: 'share' },
+      m.table?.status === 'waiting' ? h('p', {}, t('table.waiting')) : null,
+      h('div', { class: 'row' }, input, copy),
+      status,
+      h('p', { class: 'spectators', id: 'spectators' }, '👁 ', t('table.spectators', { n: spectators })),
+      h('p', {}, h('a', { href: `/rules.html?v=${variantKey}` }, t('table.rules', { variant: t(variantLabel(variantKey)) }))),
+    );
+  }
+
+  private sideButtons(): HTMLElement {
+    const m = this.model;
+    const box = h('div', { class: 'side-buttons' });
+    const st = m.table?.status;
+    if (m.mySeat !== null && (st === 'playing' || st === 'between_games') && !m.match?.over && (m.match?.games ?? 1) > 1) {
+      const label = t('table.resign_match');
+      const rm = h('button', { type: 'button', class: 'danger', id: 'resign-match' }, label);
+      rm.addEventListener('click', () => {
+        if (this.confirmed('resign_match', rm, label)) this.action('resign_match');
+      });
+      box.append(rm);
+    }
+    return box;
+  }
+
+  private updateClocks(): void {
+    const m = this.model;
+    if (!m.clocks) return;
+    const now = Date.now();
+    const initial = m.table?.settings.clock.bank_ms ?? m.table?.settings.clock.move_ms ?? 60_000;
+    this.clockEls.forEach((el, seat) => {
+      if (!el) return;
+      const ms = clockNow(m, seat, now);
+      const text = formatClock(ms);
+      if (el.textContent !== text) el.textContent = text;
+      el.classList.toggle('low', clockIsLow(ms, initial));
+      el.classList.toggle('running', m.clocks!.running === seat);
+    });
+    if (this.connStatus.state === 'waiting') this.renderBanner();
+  }
+}
+
+export function tableIdFromPath(path: string): string | null {
+  const m = /^\/t\/([A-Za-z0-9_-]{1,64})\/?$/.exec(path);
+  return m ? m[1] : null;
+}
+
+let page: TablePage | null = null;
+
+export function renderTable(shell: Shell, id: string): void {
+  if (!page) {
+    const watch = new URLSearchParams(location.search).get('watch') === '1';
+    page = new TablePage(id, watch);
+    page.start(shell);
+  }
+  page.render();
+}

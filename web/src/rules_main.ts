@@ -1,0 +1,103 @@
+// Entry of rules.html: one page per variant and one for twiceFour
+// (`/rules.html?v=popout`), in the interface language; the twiceFour page
+// carries the RULES.md B4 example as a puzzle on a live board.
+import './style.css';
+import { clear, h } from './dom';
+import { lang, t, type Lang } from './i18n';
+import { B4_EXAMPLE, boardRows, crossSteps, judge } from './puzzle';
+import { rulesEl } from './rules/el';
+import { rulesEn } from './rules/en';
+import { rulesNl } from './rules/nl';
+import { rulesTr } from './rules/tr';
+import { RULE_PAGES, type RulesSection, type RulesText } from './rules/types';
+import { mountShell, type Shell } from './shell';
+import { TwiceBoardView } from './twice_view';
+import { variantLabel } from './variants';
+
+const TEXTS: Record<Lang, RulesText> = { en: rulesEn, tr: rulesTr, el: rulesEl, nl: rulesNl };
+
+function sections(list: RulesSection[], level: 'h2' | 'h3' = 'h2'): HTMLElement[] {
+  return list.map((s) => h('section', {}, h(level, {}, s.heading), ...s.paras.map((p) => h('p', {}, p))));
+}
+
+function puzzle(shell: Shell): HTMLElement {
+  const status = h('p', { class: 'puzzle-status', role: 'status', id: 'puzzle-status' }, t('rules.puzzle.prompt'));
+  const view = new TwiceBoardView((move) => {
+    const verdict = judge(B4_EXAMPLE, move);
+    const key = verdict.kind === 'win' ? 'rules.puzzle.win' : verdict.kind === 'again' ? 'rules.puzzle.again' : 'rules.puzzle.nothing';
+    status.textContent = t(key, { move });
+    status.className = `puzzle-status ${verdict.kind}`;
+    shell.announce(status.textContent);
+    const after = {
+      ...B4_EXAMPLE,
+      cross: B4_EXAMPLE.cross.map((p) => (p === move.split('-')[0] ? move.split('-')[1] : p)),
+    };
+    view.update({
+      board: boardRows(after),
+      legal: [],
+      mySide: null,
+      counted: [...B4_EXAMPLE.counted, ...verdict.newLines],
+      lastMove: move,
+    });
+    reset.hidden = false;
+  });
+  const start = () => {
+    view.update({ board: boardRows(B4_EXAMPLE), legal: crossSteps(B4_EXAMPLE), mySide: 0, counted: B4_EXAMPLE.counted, lastMove: null });
+    status.textContent = t('rules.puzzle.prompt');
+    status.className = 'puzzle-status';
+    reset.hidden = true;
+  };
+  const reset = h('button', { type: 'button', id: 'puzzle-reset' }, t('rules.puzzle.reset'));
+  reset.addEventListener('click', start);
+  start();
+  return h('section', { class: 'puzzle card', id: 'puzzle' }, h('h2', {}, t('rules.puzzle')), status, view.el, view.helpElement(), reset);
+}
+
+function render(shell: Shell): void {
+  const main = shell.main;
+  clear(main);
+  const text = TEXTS[lang()];
+  const v = new URLSearchParams(location.search).get('v');
+  const page = RULE_PAGES.find((p) => p === v) ?? null;
+  const index = h(
+    'nav',
+    { class: 'rules-index', 'aria-label': t('rules.variants') },
+    h('h2', {}, t('rules.variants')),
+    h(
+      'ul',
+      {},
+      RULE_PAGES.map((p) =>
+        h('li', {}, h('a', { href: `/rules.html?v=${p}`, 'aria-current': p === page ? 'page' : null }, t(variantLabel(p)))),
+      ),
+    ),
+  );
+  if (page === 'twicefour') {
+    document.title = `${t('variant.twicefour')} — ${t('rules.title')} — fourtable`;
+    main.append(
+      h('h1', {}, `${t('rules.title')}: ${t('variant.twicefour')}`),
+      h('div', { class: 'rules-layout' }, h('article', { class: 'rules' }, ...sections(text.twicefour), puzzle(shell)), index),
+    );
+    return;
+  }
+  const key = page ?? 'classic';
+  document.title = `${t(variantLabel(key))} — ${t('rules.title')} — fourtable`;
+  main.append(
+    h('h1', {}, `${t('rules.title')}: ${t(variantLabel(key))}`),
+    h(
+      'div',
+      { class: 'rules-layout' },
+      h(
+        'article',
+        { class: 'rules' },
+        ...sections(text.variants[key] ?? []),
+        h('h2', {}, t('rules.basics')),
+        ...sections(text.basics, 'h3'),
+        h('h2', {}, text.facts),
+        h('ul', {}, text.factList.map((f) => h('li', {}, f))),
+      ),
+      index,
+    ),
+  );
+}
+
+mountShell(render);

@@ -1,0 +1,67 @@
+// The frame of every page: skip link first, header with navigation and the
+// language switch, <main id="main">, the live region, and the footer with the
+// version and commit the bundle was built from.
+import { h } from './dom';
+import { DICTIONARIES, initLanguage, lang, LANGS, onLanguageChange, setLanguage, t, type Lang } from './i18n';
+
+declare const __FT_VERSION__: string;
+declare const __FT_COMMIT__: string;
+
+export const VERSION = __FT_VERSION__;
+export const COMMIT = __FT_COMMIT__;
+
+export function footerText(): string {
+  return `v${VERSION} · ${COMMIT}`;
+}
+
+export interface Shell {
+  main: HTMLElement;
+  announce: (text: string) => void;
+}
+
+// Builds the page frame and calls `render` now and after every language switch.
+export function mountShell(render: (shell: Shell) => void): Shell {
+  initLanguage();
+  const main = h('main', { id: 'main', tabindex: -1 });
+  const live = h('div', { class: 'sr-only', 'aria-live': 'polite', 'aria-atomic': 'true', id: 'announcer' });
+  const shell: Shell = {
+    main,
+    announce: (text: string) => {
+      // Clear first so that the same text twice is read twice.
+      live.textContent = '';
+      setTimeout(() => (live.textContent = text), 30);
+    },
+  };
+  const skip = h('a', { class: 'skip-link', href: '#main' });
+  skip.addEventListener('click', (e) => {
+    e.preventDefault();
+    main.focus();
+  });
+  const home = h('a', { href: '/', class: 'brand' }, 'fourtable');
+  const playLink = h('a', { href: '/' });
+  const rulesLink = h('a', { href: '/rules.html' });
+  const nav = h('nav', {}, playLink, rulesLink);
+  const select = h('select', { id: 'lang-select' }) as HTMLSelectElement;
+  for (const l of LANGS) select.append(h('option', { value: l, lang: l }, DICTIONARIES[l]['lang.name']));
+  select.addEventListener('change', () => setLanguage(select.value as Lang));
+  const langLabel = h('label', { for: 'lang-select', class: 'lang-label' });
+  const header = h('header', { class: 'site-header' }, home, nav, h('div', { class: 'lang' }, langLabel, select));
+  const footer = h('footer', { class: 'site-footer' });
+  const footerVersion = h('span', { class: 'version' }, footerText());
+  footer.append(footerVersion);
+  document.body.append(skip, header, main, live, footer);
+
+  const relabel = () => {
+    skip.textContent = t('skip');
+    playLink.textContent = t('nav.home');
+    rulesLink.textContent = t('nav.rules');
+    nav.setAttribute('aria-label', t('nav.main'));
+    langLabel.textContent = t('lang.label');
+    select.value = lang();
+    footerVersion.setAttribute('title', t('footer.label'));
+    render(shell);
+  };
+  onLanguageChange(relabel);
+  relabel();
+  return shell;
+}

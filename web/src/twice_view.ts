@@ -1,0 +1,203 @@
+// The 21-point twiceFour board (RULES.md B1). Input as RULES.md part C: pick
+// one of your pieces, then its target, by pointer or keyboard (arrows move a
+// cursor over the points, Enter picks, Escape cancels). Only moves in `legal`
+// (e.g. `d4-e4`) can be made; the view judges nothing itself.
+import { clear, h, s } from './dom';
+import { cellName, parseCell, TWICE_LINES, TWICE_POINTS, TWICE_SIZE, twiceNeighbours, twiceStep } from './geometry';
+import { t } from './i18n';
+
+export interface TwiceBoardProps {
+  board: string[]; // 5 rows top first: 'X' cross, 'O' circle, '.' empty, ' ' no point
+  legal: string[];
+  mySide: number | null; // 0 cross, 1 circle; null when not my turn
+  counted: string[]; // lines already scored this round, e.g. "d2-d5"
+  lastMove: string | null;
+}
+
+const C = 100;
+const PAD = 60;
+const PIECE = ['X', 'O'];
+
+export function pieceShape(side: number, x: number, y: number, extra = ''): SVGElement {
+  const g = s('g', { class: `piece side-${side} ${extra}`.trim() });
+  if (side === 0) {
+    const d = 26;
+    g.append(
+      s('circle', { cx: x, cy: y, r: 36, class: 'piece-body' }),
+      s('path', { d: `M${x - d} ${y - d}L${x + d} ${y + d}M${x + d} ${y - d}L${x - d} ${y + d}`, class: 'piece-mark' }),
+    );
+  } else {
+    g.append(
+      s('circle', { cx: x, cy: y, r: 36, class: 'piece-body' }),
+      s('circle', { cx: x, cy: y, r: 20, class: 'piece-mark' }),
+    );
+  }
+  return g;
+}
+
+export function pointAt(board: string[], name: string): string {
+  const c = parseCell(name, TWICE_SIZE, TWICE_SIZE);
+  if (!c) return ' ';
+  return board[TWICE_SIZE - 1 - c.row]?.[c.col] ?? ' ';
+}
+
+export class TwiceBoardView {
+  readonly el: HTMLDivElement;
+  private readonly svg: SVGSVGElement;
+  private readonly help: HTMLParagraphElement;
+  private props: TwiceBoardProps | null = null;
+  private cursor = 'c3';
+  private selected: string | null = null;
+  private readonly onMove: (move: string) => void;
+  private static nextId = 0;
+
+  constructor(onMove: (move: string) => void) {
+    this.onMove = onMove;
+    const helpId = `twice-help-${TwiceBoardView.nextId++}`;
+    this.svg = s('svg', { class: 'board-svg', role: 'presentation' }) as SVGSVGElement;
+    this.help = h('p', { id: helpId, class: 'board-help' });
+    this.el = h('div', { class: 'board twice', tabindex: 0, role: 'group', 'aria-describedby': helpId }, this.svg);
+    this.el.addEventListener('keydown', (e) => this.onKey(e));
+    this.el.addEventListener('focus', () => this.render());
+    this.el.addEventListener('blur', () => this.render());
+    this.svg.addEventListener('click', (e) => {
+      const p = this.hitTest(e.clientX, e.clientY);
+      if (p) this.choose(p);
+    });
+  }
+
+  helpElement(): HTMLParagraphElement {
+    return this.help;
+  }
+
+  selectedPoint(): string | null {
+    return this.selected;
+  }
+
+  update(p: TwiceBoardProps): void {
+    this.props = p;
+    if (this.selected && !this.movesFrom(this.selected).length) this.selected = null;
+    this.el.setAttribute('aria-label', t('board.twice_label'));
+    this.help.textContent = t('board.help.twice');
+    this.render();
+  }
+
+  private movesFrom(point: string): string[] {
+    return (this.props?.legal ?? []).filter((m) => m.startsWith(point + '-'));
+  }
+
+  private choose(point: string): void {
+    const p = this.props;
+    if (!p || p.mySide === null) return;
+    this.cursor = point;
+    if (this.selected) {
+      const move = `${this.selected}-${point}`;
+      if (p.legal.includes(move)) {
+        this.selected = null;
+        this.onMove(move);
+        this.render();
+        return;
+      }
+    }
+    this.selected = this.movesFrom(point).length > 0 ? point : null;
+    this.render();
+  }
+
+  private onKey(e: KeyboardEvent): void {
+    const dirs: Record<string, [number, number]> = {
+      ArrowLeft: [-1, 0],
+      ArrowRight: [1, 0],
+      ArrowUp: [0, 1],
+      ArrowDown: [0, -1],
+    };
+    if (e.key in dirs) {
+      const [dc, dr] = dirs[e.key];
+      this.cursor = twiceStep(this.cursor, dc, dr);
+    } else if (e.key === 'Enter' || e.key === ' ') {
+      this.choose(this.cursor);
+    } else if (e.key === 'Escape') {
+      this.selected = null;
+    } else {
+      return;
+    }
+    e.preventDefault();
+    this.render();
+  }
+
+  private hitTest(clientX: number, clientY: number): string | null {
+    const ctm = this.svg.getScreenCTM();
+    if (!ctm) return null;
+    const pt = new DOMPoint(clientX, clientY).matrixTransform(ctm.inverse());
+    let best: string | null = null;
+    let bestD = (C * 0.5) ** 2;
+    for (const name of TWICE_POINTS) {
+      const [x, y] = this.xy(name);
+      const d = (pt.x - x) ** 2 + (pt.y - y) ** 2;
+      if (d < bestD) {
+        bestD = d;
+        best = name;
+      }
+    }
+    return best;
+  }
+
+  private xy(name: string): [number, number] {
+    const c = parseCell(name, TWICE_SIZE, TWICE_SIZE)!;
+    return [PAD + c.col * C, PAD + (TWICE_SIZE - 1 - c.row) * C];
+  }
+
+  private render(): void {
+    const p = this.props;
+    if (!p) return;
+    const svg = this.svg;
+    clear(svg);
+    const size = 2 * PAD + (TWICE_SIZE - 1) * C;
+    svg.setAttribute('viewBox', `0 0 ${size} ${size + 30}`);
+    // The grid: every step between neighbours.
+    for (const a of TWICE_POINTS)
+      for (const b of twiceNeighbours(a)) {
+        if (b < a) continue;
+        const [x1, y1] = this.xy(a);
+        const [x2, y2] = this.xy(b);
+        svg.append(s('line', { x1, y1, x2, y2, class: 'grid' }));
+      }
+    // Lines already counted this round.
+    const counted = new Set(p.counted);
+    for (const line of TWICE_LINES) {
+      const name = `${line[0]}-${line[3]}`;
+      const rev = `${line[3]}-${line[0]}`;
+      if (!counted.has(name) && !counted.has(rev)) continue;
+      const [x1, y1] = this.xy(line[0]);
+      const [x2, y2] = this.xy(line[3]);
+      svg.append(s('line', { x1, y1, x2, y2, class: 'counted-line' }));
+    }
+    const targets = new Set(this.selected ? this.movesFrom(this.selected).map((m) => m.split('-')[1]) : []);
+    const movable = new Set(p.mySide !== null ? p.legal.filter((m) => m.includes('-')).map((m) => m.split('-')[0]) : []);
+    const [lastFrom, lastTo] = p.lastMove && p.lastMove.includes('-') ? p.lastMove.split('-') : [null, null];
+    for (const name of TWICE_POINTS) {
+      const [x, y] = this.xy(name);
+      const ch = pointAt(p.board, name);
+      const classes = ['point'];
+      if (targets.has(name)) classes.push('target');
+      if (name === lastFrom) classes.push('last-from');
+      svg.append(s('circle', { cx: x, cy: y, r: 14, class: classes.join(' '), 'data-point': name }));
+      const side = PIECE.indexOf(ch);
+      if (side >= 0) {
+        const extra = [
+          movable.has(name) ? 'movable' : '',
+          this.selected === name ? 'selected' : '',
+          name === lastTo ? 'last' : '',
+        ].join(' ');
+        const piece = pieceShape(side, x, y, extra);
+        piece.setAttribute('data-point', name);
+        svg.append(piece);
+      }
+      if (p.mySide !== null && this.cursor === name && document.activeElement === this.el)
+        svg.append(s('rect', { x: x - 46, y: y - 46, width: 92, height: 92, rx: 12, class: 'cursor' }));
+    }
+    for (let col = 0; col < TWICE_SIZE; col++)
+      svg.append(
+        s('text', { x: PAD + col * C, y: size + 10, class: 'col-label', 'text-anchor': 'middle' }, cellName({ col, row: 0 })[0]),
+      );
+  }
+}

@@ -1,0 +1,97 @@
+// RULES.md C: the pages are offered in English, Turkish, Greek and Dutch. This
+// walks every key of the interface and every rules page in all four.
+import { describe, expect, it } from 'vitest';
+import { DICTIONARIES, LANGS, pickLanguage, placeholders, translate, format } from '../../src/i18n';
+import { en } from '../../src/i18n/en';
+import { rulesEl } from '../../src/rules/el';
+import { rulesEn } from '../../src/rules/en';
+import { rulesNl } from '../../src/rules/nl';
+import { rulesTr } from '../../src/rules/tr';
+import { RULE_PAGES, type RulesText } from '../../src/rules/types';
+import { VARIANTS } from '../../src/variants';
+
+// Words that stay the same in every language: names of games and brands.
+const SAME_EVERYWHERE = new Set(['twiceFour', 'PopOut', 'Misère', 'Rating: {old} → {new} ({delta})']);
+
+describe('interface strings', () => {
+  const keys = Object.keys(en) as (keyof typeof en)[];
+
+  it('has a good number of keys', () => {
+    expect(keys.length).toBeGreaterThan(150);
+  });
+
+  for (const lang of LANGS) {
+    it(`${lang}: every key is present, non-empty and keeps its placeholders`, () => {
+      const dict = DICTIONARIES[lang];
+      expect(Object.keys(dict).sort()).toEqual([...keys].sort());
+      for (const k of keys) {
+        const text = dict[k];
+        expect(typeof text, `${lang} ${k}`).toBe('string');
+        expect(text.trim().length, `${lang} ${k} is empty`).toBeGreaterThan(0);
+        expect(placeholders(text), `${lang} ${k} placeholders`).toEqual(placeholders(en[k]));
+      }
+    });
+  }
+
+  for (const lang of ['tr', 'el', 'nl'] as const) {
+    it(`${lang}: strings are translated, not English left behind`, () => {
+      const dict = DICTIONARIES[lang];
+      const untranslated = keys.filter((k) => dict[k] === en[k] && !SAME_EVERYWHERE.has(en[k]));
+      expect(untranslated, `${lang} still English`).toEqual([]);
+    });
+  }
+
+  it('names every variant of RULES.md A6 and twiceFour', () => {
+    for (const v of VARIANTS) expect(Object.keys(en)).toContain(`variant.${v.key}`);
+    expect(Object.keys(en)).toContain('variant.twicefour');
+  });
+
+  it('fills placeholders', () => {
+    expect(translate('en', 'table.game', { n: 1, m: 2 })).toBe('Game 1 of 2');
+    expect(translate('tr', 'table.game', { n: 1, m: 2 })).toBe('Oyun 1 / 2');
+    expect(format('{a} and {b}', { a: 1 })).toBe('1 and {b}');
+  });
+
+  it('takes the language from the browser preferences', () => {
+    expect(pickLanguage(['tr-TR', 'en'])).toBe('tr');
+    expect(pickLanguage(['de-DE', 'el'])).toBe('el');
+    expect(pickLanguage(['nl-BE'])).toBe('nl');
+    expect(pickLanguage(['fr', 'de'])).toBe('en');
+    expect(pickLanguage([])).toBe('en');
+  });
+});
+
+describe('rules pages', () => {
+  const texts: Record<string, RulesText> = { en: rulesEn, tr: rulesTr, el: rulesEl, nl: rulesNl };
+  const shape = (r: RulesText) => ({
+    basics: r.basics.map((s) => s.paras.length),
+    variants: Object.fromEntries(Object.entries(r.variants).map(([k, v]) => [k, v.map((s) => s.paras.length)])),
+    twicefour: r.twicefour.map((s) => s.paras.length),
+    facts: r.factList.length,
+  });
+
+  it('has a page for every variant and twiceFour', () => {
+    for (const p of RULE_PAGES) if (p !== 'twicefour') expect(rulesEn.variants[p], p).toBeDefined();
+    expect(Object.keys(rulesEn.variants).sort()).toEqual(RULE_PAGES.filter((p) => p !== 'twicefour').sort());
+  });
+
+  for (const [lang, r] of Object.entries(texts)) {
+    it(`${lang}: has every section and paragraph of the English pages, none empty`, () => {
+      expect(shape(r)).toEqual(shape(rulesEn));
+      const all = [...r.basics, ...Object.values(r.variants).flat(), ...r.twicefour];
+      for (const s of all) {
+        expect(s.heading.trim()).not.toBe('');
+        for (const p of s.paras) expect(p.trim().length).toBeGreaterThan(20);
+      }
+      if (lang !== 'en') {
+        expect(r.basics[0].paras[0]).not.toBe(rulesEn.basics[0].paras[0]);
+        expect(r.twicefour[0].paras[0]).not.toBe(rulesEn.twicefour[0].paras[0]);
+      }
+    });
+
+    it(`${lang}: the twiceFour page carries the B4 worked example`, () => {
+      const text = r.twicefour.flatMap((s) => s.paras).join(' ');
+      for (const needle of ['d2–d5', 'b1', 'c2', 'd4–e4', 'b1–e4', 'c2–d2']) expect(text).toContain(needle);
+    });
+  }
+});
