@@ -1,0 +1,201 @@
+// The values the store keeps. Plain structs, no behaviour: the server fills
+// them from `match`, `rating` and `rules` values; the store only persists them.
+// Everything a room needs after a SIGKILL is here (LiveTable).
+//
+// Times are wall-clock milliseconds since the Unix epoch (Millis) and are
+// always passed in by the caller: the store never reads the clock, so tests
+// use fixed times and the server decides what "now" is.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace ft::store {
+
+using Millis = std::int64_t;
+using PlayerId = std::int64_t;  // assigned by the store, > 0
+using MatchId = std::int64_t;   // assigned by the store, > 0
+using TableId = std::string;    // short unguessable id (new_table_id() in ids.h)
+
+// A person: today a guest identified by a cookie token. The store keeps only a
+// hash of the token (ids.h token_hash); the raw token never reaches the disk.
+struct Player {
+  PlayerId id = 0;
+  std::string display_name;
+  Millis created_ms = 0;
+  Millis seen_ms = 0;
+  friend bool operator==(const Player&, const Player&) = default;
+};
+
+enum class TableStatus : std::uint8_t {
+  open,       // waiting for players to fill the seats
+  playing,    // a match or game is running (or between games of a match)
+  finished,   // the match is over; the table is kept for its link and records
+  abandoned,  // closed without a result (RULES.md A4 Ready timeout, everyone left)
+};
+const char* table_status_name(TableStatus s);  // "open", "playing", ...
+
+// One seat at a table. A seat holds a person, the computer at a level, or
+// nobody yet.
+struct Seat {
+  int index = 0;                   // 0-based seat number, stable for the table's life
+  std::optional<PlayerId> player;  // set for a person
+  int bot_level = 0;               // 1..7 for a computer seat, 0 for a person / empty
+  friend bool operator==(const Seat&, const Seat&) = default;
+};
+
+struct TableRecord {
+  TableId id;
+  // The server's table settings as JSON (game, variant and options, format,
+  // clock, rated, lobby visibility, opponent). Opaque to the store; the few
+  // fields the lobby filters on are copied into the columns below.
+  std::string settings_json;
+  std::string variant;  // variant key ("classic", "popout", ..., "twicefour")
+  bool listed = true;   // shown in the lobby (false: by link only)
+  bool rated = false;
+  TableStatus status = TableStatus::open;
+  std::vector<Seat> seats;  // ordered by index, one entry per seat of the variant
+  Millis created_ms = 0;
+  Millis updated_ms = 0;
+  friend bool operator==(const TableRecord&, const TableRecord&) = default;
+};
+
+// What the match library's state looks like at one instant: its JSON and the
+// clocks it implies (remaining ms per seat, in seat order). Written together
+// with a move, or alone on any other state change (ready flags, game over).
+struct MatchSnapshot {
+  std::string state_json;
+  std::vector<Millis> clocks_ms;
+  Millis saved_ms = 0;  // wall time of this snapshot: on restart the server
+                        // resumes clocks from the snapshot and charges nobody
+                        // for the time between saved_ms and the restart.
+  friend bool operator==(const MatchSnapshot&, const MatchSnapshot&) = default;
+};
+
+struct MatchRecord {
+  MatchId id = 0;
+  TableId table_id;
+  std::string format;  // "match", "single-game", "twicefour", ... (server's words)
+  std::string variant;
+  bool rated = false;
+  std::uint64_t seed = 0;  // seed of the set-ups (rules/setup_draw.h): same seed, same match
+  MatchSnapshot snapshot;  // latest state
+  bool finished = false;
+  std::string result;  // "" while running; the score, e.g. "1½:½"
+  Millis started_ms = 0;
+  Millis finished_ms = 0;  // 0 while running
+  friend bool operator==(const MatchRecord&, const MatchRecord&) = default;
+};
+
+// What the server knows when a match starts.
+struct NewMatch {
+  TableId table_id;
+  std::string format;
+  std::string variant;
+  bool rated = false;
+  std::uint64_t seed = 0;
+  MatchSnapshot snapshot;
+  Millis started_ms = 0;
+};
+
+struct GameRecord {
+  MatchId match_id = 0;
+  int number = 1;  // 1-based within the match
+  std::string variant;
+  std::string setup;  // the set-up in text (blocks, drawn opening); "" for none
+  bool finished = false;
+  std::string result;  // "" while running, e.g. "1-0", "½-½", "0-1" (server's words)
+  std::string record;  // the finished game in the rules text format; "" while running
+  Millis started_ms = 0;
+  Millis finished_ms = 0;
+  friend bool operator==(const GameRecord&, const GameRecord&) = default;
+};
+
+// One move as played. (match_id, game_number, ply) is the key: plies are
+// 1-based and consecutive within a game, so a duplicate or a gap is refused.
+struct MoveRecord {
+  MatchId match_id = 0;
+  int game_number = 1;
+  int ply = 1;
+  std::string move;      // rules notation: "d", "d^", a twiceFour move
+  int seat = 0;          // the mover's seat index
+  Millis clock_ms = -1;  // mover's remaining time after the move; -1: no clock
+  Millis think_ms = -1;  // client-reported thinking time; -1: not reported
+  Millis server_ms = 0;  // when the server accepted the move
+  friend bool operator==(const MoveRecord&, const MoveRecord&) = default;
+};
+
+// A move and, when the server has it, the match state after the move; both are
+// written in one transaction.
+struct MoveWrite {
+  MoveRecord move;
+  std::optional<MatchSnapshot> snapshot;
+};
+
+// Glicko-2 state of one player in one variant (RULES.md A5). The store never
+// invents a rating: the defaults only mirror issue 5's starting values; the
+// rating library's numbers are the ones that count.
+struct Rating {
+  PlayerId player = 0;
+  std::string variant;
+  double rating = 1500.0;
+  double deviation = 500.0;
+  double volatility = 0.06;
+  Millis last_rated_ms = 0;
+  int games = 0;  // rated matches counted
+  friend bool operator==(const Rating&, const Rating&) = default;
+};
+
+// One participant's line in a finished match.
+struct MatchPlayerResult {
+  PlayerId player = 0;
+  int seat = 0;
+  double score = 0.0;          // points in the match, e.g. 1.5
+  double rating_before = 0.0;  // 0 for unrated matches
+  double rating_after = 0.0;
+  friend bool operator==(const MatchPlayerResult&, const MatchPlayerResult&) = default;
+};
+
+// Everything that changes when a match ends; written in one transaction so
+// that a crash never leaves a finished match without its rating change.
+struct MatchFinish {
+  std::string result;      // e.g. "1½:½"
+  MatchSnapshot snapshot;  // final state
+  Millis finished_ms = 0;
+  std::vector<MatchPlayerResult> players;  // people only (computer seats have no id)
+  std::vector<Rating> ratings;             // new ratings (empty for casual matches)
+};
+
+// For a profile page: one finished match as seen by one of its players.
+struct FinishedMatch {
+  MatchId match_id = 0;
+  TableId table_id;
+  std::string format;
+  std::string variant;
+  bool rated = false;
+  std::string result;
+  Millis finished_ms = 0;
+  MatchPlayerResult self;
+  // The other people of the match with their display names.
+  struct Opponent {
+    MatchPlayerResult line;
+    std::string display_name;
+    friend bool operator==(const Opponent&, const Opponent&) = default;
+  };
+  std::vector<Opponent> opponents;
+  friend bool operator==(const FinishedMatch&, const FinishedMatch&) = default;
+};
+
+// A table that was open or playing when the process stopped, with everything
+// the room needs to continue: its latest unfinished match, that match's games,
+// and the moves of all those games (ordered by game, then ply).
+struct LiveTable {
+  TableRecord table;
+  std::optional<MatchRecord> match;
+  std::vector<GameRecord> games;
+  std::vector<MoveRecord> moves;
+};
+
+}  // namespace ft::store

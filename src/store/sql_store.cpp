@@ -1,0 +1,798 @@
+#include "store/sql_store.h"
+
+#include <algorithm>
+#include <charconv>
+#include <initializer_list>
+#include <map>
+
+#include "store/ids.h"
+#include "store/migrations.h"
+
+namespace ft::store {
+namespace {
+
+using sql::Row;
+using sql::Value;
+
+// Column lists shared by every SELECT of a record, in the order the decoders
+// below read them.
+constexpr const char* PLAYER_COLS = "id, display_name, created_ms, seen_ms";
+constexpr const char* TABLE_COLS =
+    "id, settings_json, variant, listed, rated, status, created_ms, updated_ms";
+constexpr const char* MATCH_COLS =
+    "id, table_id, format, variant, rated, seed, state_json, clocks_ms, saved_ms, finished, "
+    "result, started_ms, finished_ms";
+constexpr const char* GAME_COLS =
+    "match_id, number, variant, setup, finished, result, record, started_ms, finished_ms";
+constexpr const char* MOVE_COLS =
+    "match_id, game_number, ply, move, seat, clock_ms, think_ms, server_ms";
+constexpr const char* RATING_COLS =
+    "player_id, variant, rating, deviation, volatility, last_rated_ms, games";
+
+constexpr std::size_t MAX_NAME_BYTES = 200;
+constexpr std::size_t MAX_ID_BYTES = 64;
+
+std::string cols(const char* c) {
+  return c;
+}
+
+std::int64_t b(bool v) {
+  return v ? 1 : 0;
+}
+
+[[noreturn]] void fail(StoreErrc code, const std::string& msg) {
+  throw StoreError(code, msg);
+}
+
+std::optional<TableStatus> parse_status(std::string_view s) {
+  for (auto st :
+       {TableStatus::open, TableStatus::playing, TableStatus::finished, TableStatus::abandoned}) {
+    if (s == table_status_name(st)) return st;
+  }
+  return std::nullopt;
+}
+
+std::string encode_clocks(const std::vector<Millis>& clocks) {
+  std::string out;
+  for (std::size_t i = 0; i < clocks.size(); ++i) {
+    if (i) out += ',';
+    out += std::to_string(clocks[i]);
+  }
+  return out;
+}
+
+std::vector<Millis> decode_clocks(const std::string& text) {
+  std::vector<Millis> out;
+  if (text.empty()) return out;
+  const char* p = text.data();
+  const char* end = p + text.size();
+  while (p < end) {
+    Millis v = 0;
+    auto [next, ec] = std::from_chars(p, end, v);
+    if (ec != std::errc()) fail(StoreErrc::internal, "stored clocks are not numbers: " + text);
+    out.push_back(v);
+    p = next;
+    if (p < end) {
+      if (*p != ',') fail(StoreErrc::internal, "stored clocks are malformed: " + text);
+      ++p;
+    }
+  }
+  return out;
+}
+
+Player player_from(const Row& r) {
+  return Player{r.integer(0), r.text(1), r.integer(2), r.integer(3)};
+}
+
+TableRecord table_from(const Row& r) {
+  TableRecord t;
+  t.id = r.text(0);
+  t.settings_json = r.text(1);
+  t.variant = r.text(2);
+  t.listed = r.integer(3) != 0;
+  t.rated = r.integer(4) != 0;
+  auto st = parse_status(r.text(5));
+  if (!st) fail(StoreErrc::internal, "table " + t.id + " has an unknown status " + r.text(5));
+  t.status = *st;
+  t.created_ms = r.integer(6);
+  t.updated_ms = r.integer(7);
+  return t;
+}
+
+MatchRecord match_from(const Row& r) {
+  MatchRecord m;
+  m.id = r.integer(0);
+  m.table_id = r.text(1);
+  m.format = r.text(2);
+  m.variant = r.text(3);
+  m.rated = r.integer(4) != 0;
+  m.seed = static_cast<std::uint64_t>(r.integer(5));
+  m.snapshot.state_json = r.text(6);
+  m.snapshot.clocks_ms = decode_clocks(r.text(7));
+  m.snapshot.saved_ms = r.integer(8);
+  m.finished = r.integer(9) != 0;
+  m.result = r.text(10);
+  m.started_ms = r.integer(11);
+  m.finished_ms = r.integer(12);
+  return m;
+}
+
+GameRecord game_from(const Row& r) {
+  GameRecord g;
+  g.match_id = r.integer(0);
+  g.number = static_cast<int>(r.integer(1));
+  g.variant = r.text(2);
+  g.setup = r.text(3);
+  g.finished = r.integer(4) != 0;
+  g.result = r.text(5);
+  g.record = r.text(6);
+  g.started_ms = r.integer(7);
+  g.finished_ms = r.integer(8);
+  return g;
+}
+
+MoveRecord move_from(const Row& r) {
+  MoveRecord m;
+  m.match_id = r.integer(0);
+  m.game_number = static_cast<int>(r.integer(1));
+  m.ply = static_cast<int>(r.integer(2));
+  m.move = r.text(3);
+  m.seat = static_cast<int>(r.integer(4));
+  m.clock_ms = r.integer(5);
+  m.think_ms = r.integer(6);
+  m.server_ms = r.integer(7);
+  return m;
+}
+
+Rating rating_from(const Row& r) {
+  Rating x;
+  x.player = r.integer(0);
+  x.variant = r.text(1);
+  x.rating = r.real(2);
+  x.deviation = r.real(3);
+  x.volatility = r.real(4);
+  x.last_rated_ms = r.integer(5);
+  x.games = static_cast<int>(r.integer(6));
+  return x;
+}
+
+void check_name(std::string_view name) {
+  if (name.empty()) fail(StoreErrc::bad_input, "display name is empty");
+  if (name.size() > MAX_NAME_BYTES) {
+    fail(StoreErrc::bad_input,
+         "display name is longer than " + std::to_string(MAX_NAME_BYTES) + " bytes");
+  }
+}
+
+void check_table_id(const TableId& id) {
+  if (id.empty()) fail(StoreErrc::bad_input, "table id is empty");
+  if (id.size() > MAX_ID_BYTES) fail(StoreErrc::bad_input, "table id is too long");
+}
+
+void check_seats(std::span<const Seat> seats) {
+  std::vector<int> seen;
+  for (const Seat& s : seats) {
+    if (s.index < 0) fail(StoreErrc::bad_input, "seat index is negative");
+    if (s.bot_level < 0) fail(StoreErrc::bad_input, "bot level is negative");
+    if (s.player && s.bot_level > 0) {
+      fail(StoreErrc::bad_input,
+           "seat " + std::to_string(s.index) + " holds both a person and the computer");
+    }
+    if (std::find(seen.begin(), seen.end(), s.index) != seen.end()) {
+      fail(StoreErrc::bad_input, "seat " + std::to_string(s.index) + " is listed twice");
+    }
+    seen.push_back(s.index);
+  }
+}
+
+std::string match_ref(MatchId id) {
+  return "match " + std::to_string(id);
+}
+std::string game_ref(MatchId id, int number) {
+  return "game " + std::to_string(number) + " of match " + std::to_string(id);
+}
+
+}  // namespace
+
+const char* table_status_name(TableStatus s) {
+  switch (s) {
+    case TableStatus::open:
+      return "open";
+    case TableStatus::playing:
+      return "playing";
+    case TableStatus::finished:
+      return "finished";
+    case TableStatus::abandoned:
+      return "abandoned";
+  }
+  return "?";
+}
+
+const char* store_errc_name(StoreErrc code) {
+  switch (code) {
+    case StoreErrc::not_found:
+      return "not-found";
+    case StoreErrc::conflict:
+      return "conflict";
+    case StoreErrc::bad_input:
+      return "bad-input";
+    case StoreErrc::unavailable:
+      return "unavailable";
+    case StoreErrc::schema:
+      return "schema";
+    case StoreErrc::internal:
+      return "internal";
+  }
+  return "?";
+}
+
+// --- plumbing ---------------------------------------------------------------
+
+namespace {
+std::vector<Row> q(sql::Db& db, const std::string& text, std::initializer_list<Value> params) {
+  return db.query(text, std::span<const Value>(params.begin(), params.size()));
+}
+}  // namespace
+
+template <typename F>
+auto SqlStore::transaction(F&& f) -> decltype(f()) {
+  std::lock_guard lock(mutex_);
+  db_->begin();
+  try {
+    if constexpr (std::is_void_v<decltype(f())>) {
+      f();
+      db_->commit();
+    } else {
+      auto result = f();
+      db_->commit();
+      return result;
+    }
+  } catch (...) {
+    db_->rollback();
+    throw;
+  }
+}
+
+SqlStore::SqlStore(std::unique_ptr<sql::Db> db) : db_(std::move(db)) {
+  migrate();
+}
+
+void SqlStore::migrate() {
+  auto list = migrations();
+  for (std::size_t i = 0; i < list.size(); ++i) {
+    if (list[i].version != static_cast<int>(i + 1)) {
+      fail(StoreErrc::schema, "migrations are not numbered 1, 2, 3, ...: found " +
+                                  std::to_string(list[i].version) + " at position " +
+                                  std::to_string(i + 1));
+    }
+  }
+  const int latest = static_cast<int>(list.size());
+  transaction([&] {
+    db_->lock_for_migration();
+    db_->exec_script(
+        "CREATE TABLE IF NOT EXISTS schema_version (version INTEGER PRIMARY KEY, "
+        "name TEXT NOT NULL, applied_at TIMESTAMP NOT NULL DEFAULT CURRENT_TIMESTAMP)");
+    auto rows = q(*db_, "SELECT COALESCE(MAX(version), 0) FROM schema_version", {});
+    const auto current = static_cast<int>(rows.at(0).integer(0));
+    if (current > latest) {
+      fail(StoreErrc::schema, "the database has schema version " + std::to_string(current) +
+                                  ", newer than this build's " + std::to_string(latest) +
+                                  "; run a newer fourtable");
+    }
+    for (const Migration& m : list) {
+      if (m.version <= current) continue;
+      std::string text(m.sql);
+      for (std::size_t at = text.find("@ID@"); at != std::string::npos;
+           at = text.find("@ID@", at)) {
+        text.replace(at, 4, db_->id_column());
+      }
+      try {
+        db_->exec_script(text);
+      } catch (const StoreError& e) {
+        fail(StoreErrc::schema, "migration " + std::to_string(m.version) + " (" +
+                                    std::string(m.name) + ") failed: " + e.what());
+      }
+      q(*db_, "INSERT INTO schema_version (version, name) VALUES ($1, $2)",
+        {std::int64_t{m.version}, m.name});
+    }
+  });
+}
+
+int SqlStore::schema_version() {
+  std::lock_guard lock(mutex_);
+  auto rows = q(*db_, "SELECT COALESCE(MAX(version), 0) FROM schema_version", {});
+  return static_cast<int>(rows.at(0).integer(0));
+}
+
+// --- players ----------------------------------------------------------------
+
+Player SqlStore::create_player(std::string_view token, std::string_view display_name, Millis now) {
+  if (token.empty()) fail(StoreErrc::bad_input, "player token is empty");
+  check_name(display_name);
+  const std::string hash = token_hash(token);
+  return transaction([&] {
+    if (!q(*db_, "SELECT id FROM players WHERE token_hash = $1", {hash}).empty()) {
+      fail(StoreErrc::conflict, "a player with this token exists");
+    }
+    auto rows = q(*db_,
+                  "INSERT INTO players (token_hash, display_name, created_ms, seen_ms) "
+                  "VALUES ($1, $2, $3, $4) RETURNING id",
+                  {hash, display_name, now, now});
+    return Player{rows.at(0).integer(0), std::string(display_name), now, now};
+  });
+}
+
+std::optional<Player> SqlStore::find_player(PlayerId id) {
+  std::lock_guard lock(mutex_);
+  auto rows = q(*db_, "SELECT " + cols(PLAYER_COLS) + " FROM players WHERE id = $1", {id});
+  if (rows.empty()) return std::nullopt;
+  return player_from(rows[0]);
+}
+
+std::optional<Player> SqlStore::find_player_by_token(std::string_view token) {
+  const std::string hash = token_hash(token);
+  std::lock_guard lock(mutex_);
+  auto rows =
+      q(*db_, "SELECT " + cols(PLAYER_COLS) + " FROM players WHERE token_hash = $1", {hash});
+  if (rows.empty()) return std::nullopt;
+  return player_from(rows[0]);
+}
+
+void SqlStore::rename_player(PlayerId id, std::string_view display_name) {
+  check_name(display_name);
+  transaction([&] {
+    auto rows = q(*db_, "UPDATE players SET display_name = $1 WHERE id = $2 RETURNING id",
+                  {display_name, id});
+    if (rows.empty()) fail(StoreErrc::not_found, "no player " + std::to_string(id));
+  });
+}
+
+void SqlStore::touch_player(PlayerId id, Millis now) {
+  transaction([&] {
+    auto rows = q(*db_, "UPDATE players SET seen_ms = $1 WHERE id = $2 RETURNING id", {now, id});
+    if (rows.empty()) fail(StoreErrc::not_found, "no player " + std::to_string(id));
+  });
+}
+
+// --- tables -----------------------------------------------------------------
+
+std::vector<Seat> SqlStore::seats_of(const TableId& id) {
+  auto rows = q(
+      *db_, "SELECT seat, player_id, bot_level FROM seats WHERE table_id = $1 ORDER BY seat", {id});
+  std::vector<Seat> seats;
+  for (const Row& r : rows) {
+    Seat s;
+    s.index = static_cast<int>(r.integer(0));
+    if (!r.is_null(1)) s.player = r.integer(1);
+    s.bot_level = static_cast<int>(r.integer(2));
+    seats.push_back(s);
+  }
+  return seats;
+}
+
+std::optional<TableRecord> SqlStore::table_row(const TableId& id) {
+  auto rows = q(*db_, "SELECT " + cols(TABLE_COLS) + " FROM tables WHERE id = $1", {id});
+  if (rows.empty()) return std::nullopt;
+  TableRecord t = table_from(rows[0]);
+  t.seats = seats_of(id);
+  return t;
+}
+
+namespace {
+void insert_seats(sql::Db& db, const TableId& id, std::span<const Seat> seats) {
+  for (const Seat& s : seats) {
+    Value player = nullptr;
+    if (s.player) player = *s.player;
+    try {
+      q(db, "INSERT INTO seats (table_id, seat, player_id, bot_level) VALUES ($1, $2, $3, $4)",
+        {id, std::int64_t{s.index}, player, std::int64_t{s.bot_level}});
+    } catch (const StoreError& e) {
+      if (e.code() == StoreErrc::not_found) {
+        fail(StoreErrc::not_found, "seat " + std::to_string(s.index) + " names an unknown player " +
+                                       std::to_string(s.player.value_or(0)));
+      }
+      throw;
+    }
+  }
+}
+}  // namespace
+
+void SqlStore::create_table(const TableRecord& t) {
+  check_table_id(t.id);
+  check_seats(t.seats);
+  transaction([&] {
+    if (!q(*db_, "SELECT id FROM tables WHERE id = $1", {t.id}).empty()) {
+      fail(StoreErrc::conflict, "table " + t.id + " exists");
+    }
+    q(*db_,
+      "INSERT INTO tables (id, settings_json, variant, listed, rated, status, created_ms, "
+      "updated_ms) VALUES ($1, $2, $3, $4, $5, $6, $7, $8)",
+      {t.id, t.settings_json, t.variant, b(t.listed), b(t.rated),
+       std::string_view(table_status_name(t.status)), t.created_ms, t.updated_ms});
+    insert_seats(*db_, t.id, t.seats);
+  });
+}
+
+std::optional<TableRecord> SqlStore::find_table(const TableId& id) {
+  return transaction([&] { return table_row(id); });
+}
+
+void SqlStore::set_seats(const TableId& id, std::span<const Seat> seats, Millis now) {
+  check_seats(seats);
+  transaction([&] {
+    auto rows = q(*db_, "UPDATE tables SET updated_ms = $1 WHERE id = $2 RETURNING id", {now, id});
+    if (rows.empty()) fail(StoreErrc::not_found, "no table " + id);
+    q(*db_, "DELETE FROM seats WHERE table_id = $1", {id});
+    insert_seats(*db_, id, seats);
+  });
+}
+
+void SqlStore::set_table_status(const TableId& id, TableStatus status, Millis now) {
+  transaction([&] {
+    auto rows = q(*db_, "UPDATE tables SET status = $1, updated_ms = $2 WHERE id = $3 RETURNING id",
+                  {std::string_view(table_status_name(status)), now, id});
+    if (rows.empty()) fail(StoreErrc::not_found, "no table " + id);
+  });
+}
+
+std::vector<TableRecord> SqlStore::list_tables(const TableQuery& query) {
+  if (query.statuses.empty() || query.limit <= 0) return {};
+  // The status list has at most four values, so at most a handful of
+  // statement texts reach the statement cache.
+  std::vector<TableStatus> statuses = query.statuses;
+  std::sort(statuses.begin(), statuses.end());
+  statuses.erase(std::unique(statuses.begin(), statuses.end()), statuses.end());
+  std::string where = "status IN (";
+  std::vector<Value> params;
+  for (std::size_t i = 0; i < statuses.size(); ++i) {
+    if (i) where += ", ";
+    where += "$" + std::to_string(i + 1);
+    params.emplace_back(std::string_view(table_status_name(statuses[i])));
+  }
+  where += ")";
+  if (query.listed_only) where += " AND listed = 1";
+  params.emplace_back(std::int64_t{query.limit});
+  const std::string limit = "$" + std::to_string(params.size());
+  return transaction([&] {
+    auto rows = db_->query("SELECT " + cols(TABLE_COLS) + " FROM tables WHERE " + where +
+                               " ORDER BY created_ms DESC, id LIMIT " + limit,
+                           params);
+    std::vector<TableRecord> tables;
+    std::map<std::string, std::size_t> index;
+    for (const Row& r : rows) {
+      index[r.text(0)] = tables.size();
+      tables.push_back(table_from(r));
+    }
+    if (tables.empty()) return tables;
+    auto seat_rows = db_->query(
+        "SELECT table_id, seat, player_id, bot_level FROM seats WHERE table_id IN (SELECT id "
+        "FROM tables WHERE " +
+            where + " ORDER BY created_ms DESC, id LIMIT " + limit + ") ORDER BY table_id, seat",
+        params);
+    for (const Row& r : seat_rows) {
+      auto it = index.find(r.text(0));
+      if (it == index.end()) continue;
+      Seat s;
+      s.index = static_cast<int>(r.integer(1));
+      if (!r.is_null(2)) s.player = r.integer(2);
+      s.bot_level = static_cast<int>(r.integer(3));
+      tables[it->second].seats.push_back(s);
+    }
+    return tables;
+  });
+}
+
+// --- matches ----------------------------------------------------------------
+
+MatchId SqlStore::create_match(const NewMatch& m) {
+  const std::string clocks = encode_clocks(m.snapshot.clocks_ms);
+  return transaction([&] {
+    if (q(*db_, "SELECT id FROM tables WHERE id = $1", {m.table_id}).empty()) {
+      fail(StoreErrc::not_found, "no table " + m.table_id);
+    }
+    auto rows = q(*db_,
+                  "INSERT INTO matches (table_id, format, variant, rated, seed, state_json, "
+                  "clocks_ms, saved_ms, started_ms) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) "
+                  "RETURNING id",
+                  {m.table_id, m.format, m.variant, b(m.rated), static_cast<std::int64_t>(m.seed),
+                   m.snapshot.state_json, clocks, m.snapshot.saved_ms, m.started_ms});
+    return rows.at(0).integer(0);
+  });
+}
+
+std::optional<MatchRecord> SqlStore::find_match(MatchId id) {
+  std::lock_guard lock(mutex_);
+  auto rows = q(*db_, "SELECT " + cols(MATCH_COLS) + " FROM matches WHERE id = $1", {id});
+  if (rows.empty()) return std::nullopt;
+  return match_from(rows[0]);
+}
+
+std::vector<MatchRecord> SqlStore::matches_of_table(const TableId& id) {
+  std::lock_guard lock(mutex_);
+  auto rows =
+      q(*db_, "SELECT " + cols(MATCH_COLS) + " FROM matches WHERE table_id = $1 ORDER BY id", {id});
+  std::vector<MatchRecord> out;
+  for (const Row& r : rows) out.push_back(match_from(r));
+  return out;
+}
+
+void SqlStore::check_match_open(MatchId id) {
+  auto rows = q(*db_, "SELECT finished FROM matches WHERE id = $1", {id});
+  if (rows.empty()) fail(StoreErrc::not_found, "no " + match_ref(id));
+  if (rows[0].integer(0) != 0) fail(StoreErrc::conflict, match_ref(id) + " is finished");
+}
+
+void SqlStore::write_snapshot(MatchId id, const MatchSnapshot& s) {
+  const std::string clocks = encode_clocks(s.clocks_ms);
+  auto rows = q(*db_,
+                "UPDATE matches SET state_json = $1, clocks_ms = $2, saved_ms = $3 "
+                "WHERE id = $4 AND finished = 0 RETURNING id",
+                {s.state_json, clocks, s.saved_ms, id});
+  if (rows.empty()) check_match_open(id);  // throws the precise reason
+}
+
+void SqlStore::save_snapshot(MatchId id, const MatchSnapshot& snapshot) {
+  transaction([&] { write_snapshot(id, snapshot); });
+}
+
+void SqlStore::finish_match(MatchId id, const MatchFinish& f) {
+  for (const Rating& r : f.ratings) {
+    if (r.variant.empty()) fail(StoreErrc::bad_input, "rating without a variant");
+  }
+  const std::string clocks = encode_clocks(f.snapshot.clocks_ms);
+  transaction([&] {
+    check_match_open(id);
+    q(*db_,
+      "UPDATE matches SET finished = 1, result = $1, state_json = $2, clocks_ms = $3, "
+      "saved_ms = $4, finished_ms = $5 WHERE id = $6",
+      {f.result, f.snapshot.state_json, clocks, f.snapshot.saved_ms, f.finished_ms, id});
+    for (const MatchPlayerResult& p : f.players) {
+      try {
+        q(*db_,
+          "INSERT INTO match_players (match_id, seat, player_id, score, rating_before, "
+          "rating_after, finished_ms) VALUES ($1, $2, $3, $4, $5, $6, $7)",
+          {id, std::int64_t{p.seat}, p.player, p.score, p.rating_before, p.rating_after,
+           f.finished_ms});
+      } catch (const StoreError& e) {
+        if (e.code() == StoreErrc::not_found) {
+          fail(StoreErrc::not_found,
+               "match result names an unknown player " + std::to_string(p.player));
+        }
+        if (e.code() == StoreErrc::conflict) {
+          fail(StoreErrc::bad_input,
+               "match result lists seat " + std::to_string(p.seat) + " twice");
+        }
+        throw;
+      }
+    }
+    for (const Rating& r : f.ratings) {
+      try {
+        q(*db_,
+          "INSERT INTO ratings (player_id, variant, rating, deviation, volatility, "
+          "last_rated_ms, games) VALUES ($1, $2, $3, $4, $5, $6, $7) "
+          "ON CONFLICT (player_id, variant) DO UPDATE SET rating = excluded.rating, "
+          "deviation = excluded.deviation, volatility = excluded.volatility, "
+          "last_rated_ms = excluded.last_rated_ms, games = excluded.games",
+          {r.player, r.variant, r.rating, r.deviation, r.volatility, r.last_rated_ms,
+           std::int64_t{r.games}});
+      } catch (const StoreError& e) {
+        if (e.code() == StoreErrc::not_found) {
+          fail(StoreErrc::not_found, "rating for an unknown player " + std::to_string(r.player));
+        }
+        throw;
+      }
+    }
+  });
+}
+
+// --- games ------------------------------------------------------------------
+
+void SqlStore::start_game(const GameRecord& g) {
+  if (g.number < 1) fail(StoreErrc::bad_input, "game numbers start at 1");
+  transaction([&] {
+    check_match_open(g.match_id);
+    if (!q(*db_, "SELECT number FROM games WHERE match_id = $1 AND number = $2",
+           {g.match_id, std::int64_t{g.number}})
+             .empty()) {
+      fail(StoreErrc::conflict, game_ref(g.match_id, g.number) + " exists");
+    }
+    q(*db_,
+      "INSERT INTO games (match_id, number, variant, setup, finished, result, record, "
+      "started_ms, finished_ms) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)",
+      {g.match_id, std::int64_t{g.number}, g.variant, g.setup, b(g.finished), g.result, g.record,
+       g.started_ms, g.finished_ms});
+  });
+}
+
+void SqlStore::finish_game(MatchId match, int number, std::string_view result,
+                           std::string_view record, Millis now,
+                           const std::optional<MatchSnapshot>& snapshot) {
+  transaction([&] {
+    auto rows = q(*db_, "SELECT finished FROM games WHERE match_id = $1 AND number = $2",
+                  {match, std::int64_t{number}});
+    if (rows.empty()) fail(StoreErrc::not_found, "no " + game_ref(match, number));
+    if (rows[0].integer(0) != 0)
+      fail(StoreErrc::conflict, game_ref(match, number) + " is finished");
+    q(*db_,
+      "UPDATE games SET finished = 1, result = $1, record = $2, finished_ms = $3 "
+      "WHERE match_id = $4 AND number = $5",
+      {result, record, now, match, std::int64_t{number}});
+    if (snapshot) write_snapshot(match, *snapshot);
+  });
+}
+
+std::optional<GameRecord> SqlStore::find_game(MatchId match, int number) {
+  std::lock_guard lock(mutex_);
+  auto rows =
+      q(*db_, "SELECT " + cols(GAME_COLS) + " FROM games WHERE match_id = $1 AND number = $2",
+        {match, std::int64_t{number}});
+  if (rows.empty()) return std::nullopt;
+  return game_from(rows[0]);
+}
+
+std::vector<GameRecord> SqlStore::games_of_match(MatchId match) {
+  std::lock_guard lock(mutex_);
+  auto rows =
+      q(*db_, "SELECT " + cols(GAME_COLS) + " FROM games WHERE match_id = $1 ORDER BY number",
+        {match});
+  std::vector<GameRecord> out;
+  for (const Row& r : rows) out.push_back(game_from(r));
+  return out;
+}
+
+// --- moves ------------------------------------------------------------------
+
+void SqlStore::append_moves(std::span<const MoveWrite> moves) {
+  for (const MoveWrite& w : moves) {
+    const MoveRecord& m = w.move;
+    if (m.move.empty()) fail(StoreErrc::bad_input, "move text is empty");
+    if (m.ply < 1) fail(StoreErrc::bad_input, "plies start at 1");
+    if (m.seat < 0) fail(StoreErrc::bad_input, "seat index is negative");
+  }
+  if (moves.empty()) return;
+  transaction([&] {
+    for (const MoveWrite& w : moves) {
+      const MoveRecord& m = w.move;
+      auto rows = q(*db_,
+                    "SELECT g.finished, m.finished, COALESCE((SELECT MAX(ply) FROM moves x "
+                    "WHERE x.match_id = g.match_id AND x.game_number = g.number), 0) "
+                    "FROM games g JOIN matches m ON m.id = g.match_id "
+                    "WHERE g.match_id = $1 AND g.number = $2",
+                    {m.match_id, std::int64_t{m.game_number}});
+      const std::string ref = game_ref(m.match_id, m.game_number);
+      if (rows.empty()) fail(StoreErrc::not_found, "no " + ref);
+      if (rows[0].integer(1) != 0)
+        fail(StoreErrc::conflict, match_ref(m.match_id) + " is finished");
+      if (rows[0].integer(0) != 0) fail(StoreErrc::conflict, ref + " is finished");
+      const std::int64_t last = rows[0].integer(2);
+      if (m.ply <= last) {
+        fail(StoreErrc::conflict, "ply " + std::to_string(m.ply) + " of " + ref + " is stored");
+      }
+      if (m.ply != last + 1) {
+        fail(StoreErrc::bad_input, "ply " + std::to_string(m.ply) + " of " + ref +
+                                       " leaves a gap after ply " + std::to_string(last));
+      }
+      q(*db_,
+        "INSERT INTO moves (match_id, game_number, ply, move, seat, clock_ms, think_ms, "
+        "server_ms) VALUES ($1, $2, $3, $4, $5, $6, $7, $8)",
+        {m.match_id, std::int64_t{m.game_number}, std::int64_t{m.ply}, m.move, std::int64_t{m.seat},
+         m.clock_ms, m.think_ms, m.server_ms});
+      if (w.snapshot) write_snapshot(m.match_id, *w.snapshot);
+    }
+  });
+}
+
+std::vector<MoveRecord> SqlStore::moves_of_game(MatchId match, int number) {
+  std::lock_guard lock(mutex_);
+  auto rows = q(*db_,
+                "SELECT " + cols(MOVE_COLS) +
+                    " FROM moves WHERE match_id = $1 AND game_number = $2 ORDER BY ply",
+                {match, std::int64_t{number}});
+  std::vector<MoveRecord> out;
+  for (const Row& r : rows) out.push_back(move_from(r));
+  return out;
+}
+
+// --- ratings and profiles ---------------------------------------------------
+
+std::optional<Rating> SqlStore::find_rating(PlayerId player, std::string_view variant) {
+  std::lock_guard lock(mutex_);
+  auto rows =
+      q(*db_, "SELECT " + cols(RATING_COLS) + " FROM ratings WHERE player_id = $1 AND variant = $2",
+        {player, variant});
+  if (rows.empty()) return std::nullopt;
+  return rating_from(rows[0]);
+}
+
+std::vector<Rating> SqlStore::ratings_of(PlayerId player) {
+  std::lock_guard lock(mutex_);
+  auto rows =
+      q(*db_, "SELECT " + cols(RATING_COLS) + " FROM ratings WHERE player_id = $1 ORDER BY variant",
+        {player});
+  std::vector<Rating> out;
+  for (const Row& r : rows) out.push_back(rating_from(r));
+  return out;
+}
+
+std::vector<FinishedMatch> SqlStore::finished_matches(PlayerId player, int limit,
+                                                      Millis before_ms) {
+  if (limit <= 0) return {};
+  return transaction([&] {
+    auto rows = q(*db_,
+                  "SELECT mp.match_id, m.table_id, m.format, m.variant, m.rated, m.result, "
+                  "m.finished_ms, mp.seat, mp.score, mp.rating_before, mp.rating_after "
+                  "FROM match_players mp JOIN matches m ON m.id = mp.match_id "
+                  "WHERE mp.player_id = $1 AND (CAST($2 AS BIGINT) = 0 OR mp.finished_ms < $2) "
+                  "ORDER BY mp.finished_ms DESC, mp.match_id DESC LIMIT $3",
+                  {player, before_ms, std::int64_t{limit}});
+    std::vector<FinishedMatch> out;
+    for (const Row& r : rows) {
+      FinishedMatch f;
+      f.match_id = r.integer(0);
+      f.table_id = r.text(1);
+      f.format = r.text(2);
+      f.variant = r.text(3);
+      f.rated = r.integer(4) != 0;
+      f.result = r.text(5);
+      f.finished_ms = r.integer(6);
+      f.self = MatchPlayerResult{player, static_cast<int>(r.integer(7)), r.real(8), r.real(9),
+                                 r.real(10)};
+      auto others = q(*db_,
+                      "SELECT mp.player_id, mp.seat, mp.score, mp.rating_before, "
+                      "mp.rating_after, p.display_name FROM match_players mp "
+                      "JOIN players p ON p.id = mp.player_id "
+                      "WHERE mp.match_id = $1 AND mp.player_id <> $2 ORDER BY mp.seat",
+                      {f.match_id, player});
+      for (const Row& o : others) {
+        f.opponents.push_back(
+            FinishedMatch::Opponent{MatchPlayerResult{o.integer(0), static_cast<int>(o.integer(1)),
+                                                      o.real(2), o.real(3), o.real(4)},
+                                    o.text(5)});
+      }
+      out.push_back(std::move(f));
+    }
+    return out;
+  });
+}
+
+// --- recovery ---------------------------------------------------------------
+
+std::vector<LiveTable> SqlStore::load_live_tables() {
+  return transaction([&] {
+    auto rows = q(*db_,
+                  "SELECT " + cols(TABLE_COLS) +
+                      " FROM tables WHERE status IN ('open', 'playing') ORDER BY created_ms, id",
+                  {});
+    std::vector<LiveTable> out;
+    for (const Row& r : rows) {
+      LiveTable live;
+      live.table = table_from(r);
+      live.table.seats = seats_of(live.table.id);
+      auto match_rows = q(*db_,
+                          "SELECT " + cols(MATCH_COLS) +
+                              " FROM matches WHERE table_id = $1 AND finished = 0 "
+                              "ORDER BY id DESC LIMIT 1",
+                          {live.table.id});
+      if (!match_rows.empty()) {
+        live.match = match_from(match_rows[0]);
+        const MatchId id = live.match->id;
+        for (const Row& g :
+             q(*db_,
+               "SELECT " + cols(GAME_COLS) + " FROM games WHERE match_id = $1 ORDER BY number",
+               {id})) {
+          live.games.push_back(game_from(g));
+        }
+        for (const Row& m : q(*db_,
+                              "SELECT " + cols(MOVE_COLS) +
+                                  " FROM moves WHERE match_id = $1 ORDER BY game_number, ply",
+                              {id})) {
+          live.moves.push_back(move_from(m));
+        }
+      }
+      out.push_back(std::move(live));
+    }
+    return out;
+  });
+}
+
+}  // namespace ft::store

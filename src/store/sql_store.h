@@ -1,0 +1,75 @@
+// The store's logic, written once in SQL both databases understand, on top of
+// a driver (sql_db.h). Both open_store("sqlite:...") and
+// open_store("postgres://...") return one of these; the contract tests in
+// tests/store run the same cases against each.
+#pragma once
+
+#include <memory>
+#include <mutex>
+
+#include "store/sql_db.h"
+#include "store/store.h"
+
+namespace ft::store {
+
+class SqlStore final : public Store {
+ public:
+  // Applies pending migrations before returning.
+  explicit SqlStore(std::unique_ptr<sql::Db> db);
+
+  std::string_view backend() const override { return db_->dialect(); }
+  int schema_version() override;
+
+  Player create_player(std::string_view token, std::string_view display_name, Millis now) override;
+  std::optional<Player> find_player(PlayerId id) override;
+  std::optional<Player> find_player_by_token(std::string_view token) override;
+  void rename_player(PlayerId id, std::string_view display_name) override;
+  void touch_player(PlayerId id, Millis now) override;
+
+  void create_table(const TableRecord& table) override;
+  std::optional<TableRecord> find_table(const TableId& id) override;
+  void set_seats(const TableId& id, std::span<const Seat> seats, Millis now) override;
+  void set_table_status(const TableId& id, TableStatus status, Millis now) override;
+  std::vector<TableRecord> list_tables(const TableQuery& query) override;
+
+  MatchId create_match(const NewMatch& match) override;
+  std::optional<MatchRecord> find_match(MatchId id) override;
+  std::vector<MatchRecord> matches_of_table(const TableId& id) override;
+  void save_snapshot(MatchId id, const MatchSnapshot& snapshot) override;
+  void finish_match(MatchId id, const MatchFinish& finish) override;
+
+  void start_game(const GameRecord& game) override;
+  void finish_game(MatchId match, int number, std::string_view result, std::string_view record,
+                   Millis now, const std::optional<MatchSnapshot>& snapshot) override;
+  std::optional<GameRecord> find_game(MatchId match, int number) override;
+  std::vector<GameRecord> games_of_match(MatchId match) override;
+
+  void append_moves(std::span<const MoveWrite> moves) override;
+  std::vector<MoveRecord> moves_of_game(MatchId match, int number) override;
+
+  std::optional<Rating> find_rating(PlayerId player, std::string_view variant) override;
+  std::vector<Rating> ratings_of(PlayerId player) override;
+  std::vector<FinishedMatch> finished_matches(PlayerId player, int limit,
+                                              Millis before_ms) override;
+
+  std::vector<LiveTable> load_live_tables() override;
+
+  // The driver, for driver-specific tests (PRAGMAs). Not for the server.
+  sql::Db& db() { return *db_; }
+
+ private:
+  void migrate();
+  // Runs f inside a transaction under the mutex; rolls back on any exception.
+  template <typename F>
+  auto transaction(F&& f) -> decltype(f());
+
+  std::vector<Seat> seats_of(const TableId& id);
+  std::optional<TableRecord> table_row(const TableId& id);
+  void write_snapshot(MatchId id, const MatchSnapshot& snapshot);
+  void check_match_open(MatchId id);
+
+  std::mutex mutex_;
+  std::unique_ptr<sql::Db> db_;
+};
+
+}  // namespace ft::store

@@ -1,0 +1,160 @@
+// The store: one interface, two implementations (SQLite for one node,
+// PostgreSQL for several), one contract test suite (tests/store) that both
+// must pass. The server is its only writer.
+//
+// Contract every implementation keeps:
+// - Durability: when a write method returns, the write survives the process
+//   being killed (SIGKILL) and, with the default settings, the machine losing
+//   power. The server acknowledges a move only after append_moves returns.
+// - Atomicity: each method is one transaction; on an exception nothing of it
+//   is written.
+// - Threading: every method may be called from any thread; calls are
+//   serialised inside the store (one connection, one mutex). Calls block on
+//   disk or network I/O, so the server calls them from its own store thread
+//   or pool, never from an I/O thread.
+// - Errors: failures throw StoreError with a code the caller can branch on;
+//   nothing else escapes. Lookups of something that does not exist return an
+//   empty optional / vector; writes that refer to something that does not
+//   exist throw StoreError{not_found}.
+// - Time: every timestamp is passed in (records.h); the store never reads the
+//   clock.
+#pragma once
+
+#include <memory>
+#include <optional>
+#include <span>
+#include <stdexcept>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "store/records.h"
+
+namespace ft::store {
+
+enum class StoreErrc {
+  not_found,    // an id that does not exist (table, match, game, player)
+  conflict,     // a duplicate key: existing table id, a ply already stored, a finished match
+  bad_input,    // a value the schema cannot hold (empty id, gap in plies, bad URL)
+  unavailable,  // cannot reach / open the database, disk full, connection lost
+  schema,       // the database's schema is newer than this build, or a migration failed
+  internal,     // anything else the database reported
+};
+const char* store_errc_name(StoreErrc code);  // "not-found", "conflict", ...
+
+class StoreError : public std::runtime_error {
+ public:
+  StoreError(StoreErrc code, const std::string& message)
+      : std::runtime_error(message), code_(code) {}
+  StoreErrc code() const { return code_; }
+
+ private:
+  StoreErrc code_;
+};
+
+// Filter for the lobby.
+struct TableQuery {
+  bool listed_only = true;  // skip link-only tables
+  std::vector<TableStatus> statuses = {TableStatus::open, TableStatus::playing};
+  int limit = 200;
+};
+
+class Store {
+ public:
+  virtual ~Store() = default;
+  Store() = default;
+  Store(const Store&) = delete;
+  Store& operator=(const Store&) = delete;
+
+  // "sqlite" or "postgres".
+  virtual std::string_view backend() const = 0;
+  // The schema version after the migrations applied at open.
+  virtual int schema_version() = 0;
+
+  // --- players (guests) -------------------------------------------------
+  // Creates a player identified by `token` (the raw cookie value; only its
+  // hash is stored). conflict if the token is already in use.
+  virtual Player create_player(std::string_view token, std::string_view display_name,
+                               Millis now) = 0;
+  virtual std::optional<Player> find_player(PlayerId id) = 0;
+  virtual std::optional<Player> find_player_by_token(std::string_view token) = 0;
+  // not_found for an unknown id; bad_input for an empty name.
+  virtual void rename_player(PlayerId id, std::string_view display_name) = 0;
+  virtual void touch_player(PlayerId id, Millis now) = 0;  // sets seen_ms
+
+  // --- tables -----------------------------------------------------------
+  // conflict if the id exists; bad_input for an empty id.
+  virtual void create_table(const TableRecord& table) = 0;
+  virtual std::optional<TableRecord> find_table(const TableId& id) = 0;
+  // Replaces the seat list (a person sits down, a seat is freed).
+  virtual void set_seats(const TableId& id, std::span<const Seat> seats, Millis now) = 0;
+  virtual void set_table_status(const TableId& id, TableStatus status, Millis now) = 0;
+  // Newest first.
+  virtual std::vector<TableRecord> list_tables(const TableQuery& query) = 0;
+
+  // --- matches ----------------------------------------------------------
+  // not_found for an unknown table.
+  virtual MatchId create_match(const NewMatch& match) = 0;
+  virtual std::optional<MatchRecord> find_match(MatchId id) = 0;
+  // The table's matches, oldest first.
+  virtual std::vector<MatchRecord> matches_of_table(const TableId& id) = 0;
+  // Any state change that is not a move (ready flags, clocks paused between
+  // games, a game over). conflict if the match is finished.
+  virtual void save_snapshot(MatchId id, const MatchSnapshot& snapshot) = 0;
+  // Ends the match: result, final state, each person's line and new ratings,
+  // all in one transaction. conflict if already finished.
+  virtual void finish_match(MatchId id, const MatchFinish& finish) = 0;
+
+  // --- games ------------------------------------------------------------
+  // conflict if (match, number) exists; not_found for an unknown match.
+  virtual void start_game(const GameRecord& game) = 0;
+  // Sets result, record and finished_ms; optionally the match snapshot in the
+  // same transaction.
+  virtual void finish_game(MatchId match, int number, std::string_view result,
+                           std::string_view record, Millis now,
+                           const std::optional<MatchSnapshot>& snapshot) = 0;
+  virtual std::optional<GameRecord> find_game(MatchId match, int number) = 0;
+  virtual std::vector<GameRecord> games_of_match(MatchId match) = 0;
+
+  // --- moves ------------------------------------------------------------
+  // Writes the moves (and their snapshots) in ONE transaction, durable when
+  // this returns: the server may batch the moves of many tables that arrived
+  // within a few milliseconds (group commit) and acknowledge them all after
+  // this call. All or nothing: not_found if a game does not exist (start_game
+  // first); conflict if a ply is already stored or the game or match is
+  // finished; bad_input if a ply leaves a gap or a field is empty/negative.
+  virtual void append_moves(std::span<const MoveWrite> moves) = 0;
+  void append_move(const MoveWrite& move) { append_moves(std::span(&move, 1)); }
+  // Ordered by ply.
+  virtual std::vector<MoveRecord> moves_of_game(MatchId match, int number) = 0;
+
+  // --- ratings and profiles ---------------------------------------------
+  virtual std::optional<Rating> find_rating(PlayerId player, std::string_view variant) = 0;
+  virtual std::vector<Rating> ratings_of(PlayerId player) = 0;  // ordered by variant
+  // Newest first; `before_ms` > 0 pages backwards (matches finished before it).
+  virtual std::vector<FinishedMatch> finished_matches(PlayerId player, int limit,
+                                                      Millis before_ms = 0) = 0;
+
+  // --- recovery ---------------------------------------------------------
+  // Every table whose status is open or playing, with its latest unfinished
+  // match, games and moves: what the server needs to bring every room back
+  // after a SIGKILL. Oldest table first.
+  virtual std::vector<LiveTable> load_live_tables() = 0;
+};
+
+// Opens a store by URL and applies pending migrations:
+//   sqlite:PATH                   e.g. sqlite:./fourtable.db (a relative path is
+//                                 relative to the working directory)
+//   sqlite:PATH?synchronous=normal  trade power-loss durability for speed
+//                                 (SIGKILL durability stays; docs/operations.md)
+//   sqlite::memory:               a private in-memory database (tests only)
+//   postgres://user:pass@host:port/db?...   or postgresql://..., any libpq URI
+// Throws StoreError{bad_input} for an unknown scheme, {unavailable} when the
+// database cannot be opened or reached, {schema} when its schema is newer
+// than this build.
+std::unique_ptr<Store> open_store(std::string_view url);
+
+// The URL used when none is given: sqlite:./fourtable.db
+inline constexpr std::string_view DEFAULT_STORE_URL = "sqlite:./fourtable.db";
+
+}  // namespace ft::store
