@@ -1,0 +1,47 @@
+#!/usr/bin/env bash
+# Throwaway services for the test suite, sourced by scripts/test.sh:
+# a PostgreSQL 15 cluster in a temp dir on a unix socket (no systemd, no TCP
+# port to collide on), exported as FT_TEST_POSTGRES_URL so the store's
+# contract tests run on PostgreSQL as well as SQLite. Stopped and deleted on
+# exit. Skipped (with a note) when FT_TEST_POSTGRES_URL is already set or
+# PostgreSQL is not installed.
+
+ft_pg_bin() {
+  local d
+  for d in /usr/lib/postgresql/*/bin; do
+    [ -x "$d/initdb" ] && { echo "$d"; return 0; }
+  done
+  return 1
+}
+
+# Runs a command as the cluster's owner: postgres when we are root (initdb
+# refuses root), ourselves otherwise.
+ft_pg_as_owner() {
+  if [ "$(id -u)" = 0 ]; then runuser -u postgres -- "$@"; else "$@"; fi
+}
+
+ft_stop_postgres() {
+  if [ -n "${FT_PG_DIR:-}" ] && [ -d "$FT_PG_DIR" ]; then
+    ft_pg_as_owner "$FT_PG_BIN/pg_ctl" -D "$FT_PG_DIR/data" -m immediate stop >/dev/null 2>&1 || true
+    rm -rf "$FT_PG_DIR"
+  fi
+}
+
+ft_start_postgres() {
+  if [ -n "${FT_TEST_POSTGRES_URL:-}" ]; then
+    echo "test: using FT_TEST_POSTGRES_URL from the environment"
+    return 0
+  fi
+  FT_PG_BIN=$(ft_pg_bin) || { echo "test: PostgreSQL not installed; store tests run on SQLite only"; return 0; }
+  FT_PG_DIR=$(mktemp -d /tmp/ft-pg.XXXXXX)
+  [ "$(id -u)" = 0 ] && chown postgres: "$FT_PG_DIR"
+  trap ft_stop_postgres EXIT
+  ft_pg_as_owner "$FT_PG_BIN/initdb" -D "$FT_PG_DIR/data" -U postgres -A trust -E UTF8 \
+    --no-sync >"$FT_PG_DIR/initdb.log" 2>&1 || { cat "$FT_PG_DIR/initdb.log"; return 1; }
+  ft_pg_as_owner "$FT_PG_BIN/pg_ctl" -D "$FT_PG_DIR/data" -l "$FT_PG_DIR/server.log" -w \
+    -o "-c listen_addresses='' -k $FT_PG_DIR -c max_connections=50" start >/dev/null \
+    || { cat "$FT_PG_DIR/server.log"; return 1; }
+  ft_pg_as_owner "$FT_PG_BIN/createdb" -h "$FT_PG_DIR" -U postgres fourtable_test
+  export FT_TEST_POSTGRES_URL="postgresql://postgres@/fourtable_test?host=$FT_PG_DIR"
+  echo "test: PostgreSQL $("$FT_PG_BIN/postgres" --version | awk '{print $3}') at $FT_PG_DIR"
+}
