@@ -83,8 +83,11 @@ class TablePool {
 
  private:
   friend class TableLease;
+  struct FreeDeleter {
+    void operator()(void* p) const;
+  };
   struct Slot {
-    std::unique_ptr<std::byte[]> buffer;
+    std::unique_ptr<void, FreeDeleter> buffer;
     std::size_t bytes = 0;
     bool leased = false;
     std::uint32_t generation = 0;
