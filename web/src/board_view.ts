@@ -228,7 +228,7 @@ export class FourBoardView {
     const left = ghost * C;
     const top = C; // the hover row
     const W = (p.width + 2 * ghost) * C;
-    const H = top + p.height * C + popRow * C + 8;
+    const H = top + p.height * C + popRow * C + 48;
     const svg = this.svg;
     clear(svg);
     svg.setAttribute('viewBox', `0 0 ${W} ${H}`);
@@ -304,7 +304,7 @@ export class FourBoardView {
     // Column letters under the board for orientation (RULES.md A1).
     for (let col = 0; col < p.width; col++)
       svg.append(
-        s('text', { x: x(col), y: top - 70, class: 'col-label', 'text-anchor': 'middle' }, columnLetter(col)),
+        s('text', { x: x(col), y: H - 12, class: 'col-label', 'text-anchor': 'middle' }, columnLetter(col)),
       );
 
     // The hovering disc over the aimed column (or the selected one on touch).
@@ -335,7 +335,7 @@ export class FourBoardView {
       }
     }
 
-    this.layout = { left, top, popTop: top + p.height * C, bottom: H };
+    this.layout = { left, top, popTop: top + p.height * C, bottom: top + p.height * C + popRow * C };
   }
 
   // Which move a point of the board (client coordinates) aims at: the whole

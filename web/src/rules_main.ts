@@ -5,6 +5,8 @@ import './style.css';
 import { clear, h } from './dom';
 import { lang, t, type Lang } from './i18n';
 import { B4_EXAMPLE, boardRows, crossSteps, judge } from './puzzle';
+import { FourBoardView } from './board_view';
+import { EXAMPLES } from './rules/examples';
 import { rulesEl } from './rules/el';
 import { rulesEn } from './rules/en';
 import { rulesNl } from './rules/nl';
@@ -80,6 +82,24 @@ function render(shell: Shell): void {
     return;
   }
   const key = page ?? 'classic';
+  const example = EXAMPLES[key];
+  let figure: HTMLElement | null = null;
+  if (example) {
+    const view = new FourBoardView(() => undefined);
+    view.update({
+      width: example.width,
+      height: example.height,
+      cylinder: !!example.cylinder,
+      board: example.board,
+      legal: [],
+      mySide: null,
+      winning: example.winning ?? [],
+      lastMove: null,
+      animate: false,
+    });
+    view.el.removeAttribute('tabindex');
+    figure = h('figure', { class: 'example' }, view.el);
+  }
   document.title = `${t(variantLabel(key))} — ${t('rules.title')} — fourtable`;
   main.append(
     h('h1', {}, `${t('rules.title')}: ${t(variantLabel(key))}`),
@@ -90,6 +110,8 @@ function render(shell: Shell): void {
         'article',
         { class: 'rules' },
         ...sections(text.variants[key] ?? []),
+        figure,
+        h('p', {}, h('a', { href: '/', class: 'button' }, t('rules.play'))),
         h('h2', {}, t('rules.basics')),
         ...sections(text.basics, 'h3'),
         h('h2', {}, text.facts),

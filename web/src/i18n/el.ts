@@ -74,6 +74,7 @@ export const el: Messages = {
   'side.cross': 'Σταυρός',
   'side.circle': 'Κύκλος',
   'level.n': 'Επίπεδο {n}',
+  'level.perfect': 'Τέλειο παιχνίδι',
   'computer': 'Υπολογιστής (επίπεδο {n})',
 
   'table.title': 'Τραπέζι {id}',

@@ -75,6 +75,7 @@ export const en = {
   'side.cross': 'Cross',
   'side.circle': 'Circle',
   'level.n': 'Level {n}',
+  'level.perfect': 'Perfect play',
   'computer': 'Computer (level {n})',
 
   'table.title': 'Table {id}',

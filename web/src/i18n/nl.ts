@@ -74,6 +74,7 @@ export const nl: Messages = {
   'side.cross': 'Kruis',
   'side.circle': 'Cirkel',
   'level.n': 'Niveau {n}',
+  'level.perfect': 'Perfect spel',
   'computer': 'Computer (niveau {n})',
 
   'table.title': 'Tafel {id}',

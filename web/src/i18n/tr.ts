@@ -74,6 +74,7 @@ export const tr: Messages = {
   'side.cross': 'Çarpı',
   'side.circle': 'Daire',
   'level.n': 'Seviye {n}',
+  'level.perfect': 'Kusursuz oyun',
   'computer': 'Bilgisayar (seviye {n})',
 
   'table.title': 'Masa {id}',

@@ -10,7 +10,7 @@ import type { Player, TableSummary } from '../protocol';
 import type { Shell } from '../shell';
 import { PRESETS, variantInfo, variantLabel, VARIANTS } from '../variants';
 
-const LEVELS: (number | 'perfect')[] = [1, 2, 3, 4, 5, 6, 7];
+const LEVELS: (number | 'perfect')[] = [1, 2, 3, 4, 5, 6, 7, 'perfect'];
 
 interface HomeState {
   me: Player | null;
@@ -32,14 +32,16 @@ function field(label: string, control: HTMLElement, id: string): HTMLElement {
   return h('div', { class: 'field' }, h('label', { for: id }, label), control);
 }
 
-function gameVariantOptions(select: HTMLSelectElement, current: string): void {
+// Computers sit only at two-player tables (protocol 2.3), so quick play offers those.
+function gameVariantOptions(select: HTMLSelectElement, current: string, twoPlayerOnly = false): void {
   clear(select);
-  for (const v of VARIANTS) select.append(option(v.key, t(variantLabel(v.key)), v.key === current));
+  for (const v of VARIANTS)
+    if (!twoPlayerOnly || v.seats === 2) select.append(option(v.key, t(variantLabel(v.key)), v.key === current));
   select.append(option('twicefour', t('variant.twicefour'), current === 'twicefour'));
 }
 
 function levelLabel(l: number | 'perfect'): string {
-  return l === 'perfect' ? '★' : t('level.n', { n: l });
+  return l === 'perfect' ? t('level.perfect') : t('level.n', { n: l });
 }
 
 function go(url: string): void {
@@ -53,7 +55,7 @@ function errorText(e: unknown): string {
 
 function quickPlay(): HTMLElement {
   const variant = h('select') as HTMLSelectElement;
-  gameVariantOptions(variant, 'classic');
+  gameVariantOptions(variant, 'classic', true);
   const level = h('select') as HTMLSelectElement;
   for (const l of LEVELS) level.append(option(String(l), levelLabel(l), l === 3));
   const status = h('p', { class: 'form-status', role: 'status' });

@@ -254,6 +254,7 @@ class TablePage {
       t(variantLabel(variantKey)) + (s.game === 'four' ? ` ${s.width}×${s.height}` : ''),
       h('span', { class: 'badge' }, s.rated ? t('table.rated') : t('table.casual')),
       gameNo > 0 ? h('span', { class: 'game-no' }, this.isTwice() ? t('table.round', { n: gameNo }) : t('table.game', { n: gameNo, m: games })) : null,
+      h('span', { class: 'head-score', 'aria-hidden': 'true' }, formatScore(m.match?.score ?? m.table.score)),
     );
 
     const play = h('section', { class: 'play', 'aria-label': t(variantLabel(variantKey)) });
@@ -514,7 +515,7 @@ class TablePage {
       m.table?.status === 'waiting' ? h('p', {}, t('table.waiting')) : null,
       h('div', { class: 'row' }, input, copy),
       status,
-      h('p', { class: 'spectators', id: 'spectators' }, '👁 ', t('table.spectators', { n: spectators })),
+      h('p', { class: 'spectators', id: 'spectators' }, t('table.spectators', { n: spectators })),
       h('p', {}, h('a', { href: `/rules.html?v=${variantKey}` }, t('table.rules', { variant: t(variantLabel(variantKey)) }))),
     );
   }
