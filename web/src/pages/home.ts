@@ -8,6 +8,7 @@ import { formatScore } from '../format';
 import { t, type MessageKey } from '../i18n';
 import type { Player, TableSummary } from '../protocol';
 import type { Shell } from '../shell';
+import { computerName } from './table';
 import { PRESETS, variantInfo, variantLabel, VARIANTS } from '../variants';
 
 const LEVELS: (number | 'perfect')[] = [1, 2, 3, 4, 5, 6, 7, 'perfect'];
@@ -250,7 +251,7 @@ function nameForm(): HTMLElement {
 
 function tableLine(s: TableSummary, action: MessageKey): HTMLElement {
   const v = s.settings.game === 'twicefour' ? 'twicefour' : s.settings.variant;
-  const names = s.seats.map((x) => x.player?.name ?? (x.computer ? t('computer', { n: String(x.computer.level) }) : '—'));
+  const names = s.seats.map((x) => x.player?.name ?? (x.computer ? computerName(String(x.computer.level)) : '—'));
   const taken = s.seats.filter((x) => x.player || x.computer).length;
   const detail =
     s.status === 'waiting'

@@ -39,6 +39,10 @@ const REASONS: Record<string, MessageKey> = {
   abandon: 'reason.abandon',
 };
 
+export function computerName(level: string): string {
+  return level === 'perfect' ? `${t('create.opponent.computer')} (${t('level.perfect')})` : t('computer', { n: level });
+}
+
 export function reasonText(reason: string): string {
   return t(REASONS[reason] ?? 'reason.other');
 }
@@ -146,7 +150,7 @@ class TablePage {
   }
 
   private nameOf(seat: number): string {
-    return seatName(this.model, seat, (lv) => t('computer', { n: lv }));
+    return seatName(this.model, seat, computerName);
   }
 
   private isTwice(): boolean {

@@ -1,0 +1,40 @@
+// Measures what the table page ships (protocol 2.10: `/t/<id>` answers
+// index.html): every JS and CSS file index.html loads, followed through the
+// chunks they import, gzip-compressed (level 9) as a server would send them.
+// Usage: node scripts/size.mjs [--max-kib N]   (exit 1 over budget)
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
+
+const dist = join(import.meta.dirname, '..', 'dist');
+const html = readFileSync(join(dist, 'index.html'), 'utf8');
+const seen = new Set();
+const queue = [...html.matchAll(/(?:src|href)="\/?(assets\/[^"]+\.(?:js|css))"/g)].map((m) => m[1]);
+while (queue.length) {
+  const f = queue.shift();
+  if (seen.has(f)) continue;
+  seen.add(f);
+  if (f.endsWith('.js')) {
+    const text = readFileSync(join(dist, f), 'utf8');
+    for (const m of text.matchAll(/["'`]\.\/([\w.-]+\.(?:js|css))["'`]/g)) queue.push(`assets/${m[1]}`);
+  }
+}
+let raw = 0;
+let gz = 0;
+for (const f of [...seen].sort()) {
+  const buf = readFileSync(join(dist, f));
+  const z = gzipSync(buf, { level: 9 }).length;
+  raw += buf.length;
+  gz += z;
+  console.log(`${f.padEnd(40)} ${String(buf.length).padStart(8)} B  gzip ${String(z).padStart(7)} B`);
+}
+console.log(`table page JS+CSS: ${raw} B raw, ${gz} B gzip (${(gz / 1024).toFixed(1)} KiB)`);
+const i = process.argv.indexOf('--max-kib');
+if (i > 0) {
+  const max = Number(process.argv[i + 1]) * 1024;
+  if (gz > max) {
+    console.error(`over budget: ${gz} B > ${max} B`);
+    process.exit(1);
+  }
+  console.log(`within budget of ${process.argv[i + 1]} KiB`);
+}
