@@ -1,0 +1,185 @@
+// @vitest-environment happy-dom
+// The board views' input as RULES.md part C asks, driven by keyboard events in
+// a DOM: arrows select, Enter drops, digits 1..W drop straight in, arrow down
+// aims at a pop; twiceFour: a piece, then its target. And what they draw:
+// shapes as well as colours, blocks, the winning line, the cylinder wrap.
+import { describe, expect, it } from 'vitest';
+import { FourBoardView, type FourBoardProps } from '../../src/board_view';
+import { TwiceBoardView } from '../../src/twice_view';
+import { B4_EXAMPLE, boardRows, crossSteps } from '../../src/puzzle';
+
+const EMPTY = ['.......', '.......', '.......', '.......', '.......', '.......'];
+const ALL = ['a', 'b', 'c', 'd', 'e', 'f', 'g'];
+
+function four(p: Partial<FourBoardProps> = {}) {
+  const moves: string[] = [];
+  const view = new FourBoardView((m) => moves.push(m));
+  document.body.append(view.el);
+  view.update({
+    width: 7,
+    height: 6,
+    cylinder: false,
+    board: EMPTY,
+    legal: ALL,
+    mySide: 0,
+    winning: [],
+    lastMove: null,
+    animate: false,
+    ...p,
+  });
+  const key = (k: string) => view.el.dispatchEvent(new KeyboardEvent('keydown', { key: k, bubbles: true, cancelable: true }));
+  view.el.dispatchEvent(new FocusEvent('focus'));
+  return { view, moves, key };
+}
+
+describe('four-in-a-row board input (RULES.md C)', () => {
+  it('aims at the middle column on focus and shows a disc of my colour above it', () => {
+    const { view } = four({ mySide: 1 });
+    expect(view.aimedMove()).toBe('d');
+    const hover = view.el.querySelectorAll('.disc.hover');
+    expect(hover).toHaveLength(1);
+    expect(hover[0].getAttribute('class')).toContain('side-1');
+  });
+
+  it('arrow keys select, Enter drops', () => {
+    const { view, moves, key } = four();
+    key('ArrowRight');
+    key('ArrowRight');
+    expect(view.aimedMove()).toBe('f');
+    expect(moves).toEqual([]);
+    key('Enter');
+    expect(moves).toEqual(['f']);
+  });
+
+  it('stops at the edge of a flat board and wraps on a cylinder', () => {
+    const flat = four();
+    for (let i = 0; i < 5; i++) flat.key('ArrowLeft');
+    expect(flat.view.aimedMove()).toBe('a');
+    const cyl = four({ cylinder: true });
+    for (let i = 0; i < 4; i++) cyl.key('ArrowLeft');
+    expect(cyl.view.aimedMove()).toBe('g');
+  });
+
+  it('digits 1..W drop straight into their column, others do nothing', () => {
+    const { moves, key } = four();
+    key('1');
+    key('7');
+    key('8');
+    key('0');
+    expect(moves).toEqual(['a', 'g']);
+  });
+
+  it('offers only the legal moves: a full column takes nothing', () => {
+    const { moves, key } = four({ legal: ['a', 'b', 'c', 'e', 'f', 'g'] });
+    key('4');
+    key('Enter'); // aimed at d, which is full
+    key('5');
+    expect(moves).toEqual(['e']);
+  });
+
+  it('does nothing when it is not my turn', () => {
+    const { moves, key, view } = four({ mySide: null, legal: [] });
+    key('1');
+    key('Enter');
+    expect(moves).toEqual([]);
+    expect(view.el.querySelectorAll('.disc.hover')).toHaveLength(0);
+  });
+
+  it('PopOut: arrow down aims at my bottom disc, Enter pops it, arrow up goes back', () => {
+    const board = ['.......', '.......', '.......', '.......', '..Y....', '..R.Y..'];
+    const { view, moves, key } = four({ board, legal: [...ALL, 'c^'] });
+    expect(view.el.querySelectorAll('.disc.poppable')).toHaveLength(1);
+    key('ArrowLeft'); // c
+    key('ArrowDown');
+    expect(view.aimedMove()).toBe('c^');
+    expect(view.el.querySelectorAll('.disc.aimed')).toHaveLength(1);
+    key('ArrowUp');
+    expect(view.aimedMove()).toBe('c');
+    key('ArrowDown');
+    key('Enter');
+    expect(moves).toEqual(['c^']);
+    // No pop where the bottom disc is not mine to pop.
+    key('ArrowRight');
+    key('ArrowRight'); // e: a yellow disc
+    key('ArrowDown');
+    expect(view.aimedMove()).toBe('e');
+  });
+});
+
+describe('four-in-a-row board drawing', () => {
+  it('tells sides apart by shape: plain red, yellow with a ring, green with a diamond; blocks hatched', () => {
+    const board = ['.......', '.......', '.......', '.......', '...G...', 'RY#GR..'];
+    const { view } = four({ board, legal: [], mySide: null });
+    expect(view.el.querySelectorAll('.disc.side-0')).toHaveLength(2);
+    expect(view.el.querySelectorAll('.disc.side-1 .disc-mark.ring')).toHaveLength(1);
+    expect(view.el.querySelectorAll('.disc.side-2 .disc-mark.diamond')).toHaveLength(2);
+    expect(view.el.querySelectorAll('.disc.side-0 .disc-mark')).toHaveLength(0);
+    expect(view.el.querySelectorAll('rect.block')).toHaveLength(1);
+  });
+
+  it('highlights the winning line', () => {
+    const board = ['.......', '.......', '.......', '.......', 'YYY....', 'RRRR...'];
+    const { view } = four({ board, legal: [], mySide: null, winning: ['a1', 'b1', 'c1', 'd1'] });
+    expect(view.el.querySelectorAll('.disc.win')).toHaveLength(4);
+    expect(view.el.querySelectorAll('.win-line')).toHaveLength(1);
+  });
+
+  it('shows the cylinder wrap: faded neighbour columns, the seam, a line across it in two pieces', () => {
+    const board = ['.......', '.......', '.......', '.......', 'Y....YY', 'RR...RR'];
+    const { view } = four({ board, cylinder: true, legal: [], mySide: null, winning: ['f1', 'g1', 'a1', 'b1'] });
+    expect(view.el.querySelectorAll('.wrap-ghost')).toHaveLength(1);
+    expect(view.el.querySelectorAll('.seam')).toHaveLength(2);
+    expect(view.el.querySelectorAll('.win-line')).toHaveLength(2);
+    expect(view.el.querySelector('.board-help')?.textContent ?? view.helpElement().textContent).toContain('column a follows column g');
+  });
+
+  it('draws any size from 4x4 to 10x10', () => {
+    for (const [w, h] of [
+      [4, 4],
+      [10, 10],
+      [9, 6],
+    ]) {
+      const board = Array.from({ length: h }, () => '.'.repeat(w));
+      const { view } = four({ width: w, height: h, board, legal: [], mySide: null });
+      expect(view.el.querySelectorAll('.hole')).toHaveLength(w * h);
+      expect(view.el.getAttribute('aria-label')).toBe(`Board, ${w} columns by ${h} rows`);
+    }
+  });
+});
+
+describe('twiceFour board input (RULES.md C)', () => {
+  it('picks a piece, then its target, by keyboard', () => {
+    const moves: string[] = [];
+    const view = new TwiceBoardView((m) => moves.push(m));
+    document.body.append(view.el);
+    view.update({ board: boardRows(B4_EXAMPLE), legal: crossSteps(B4_EXAMPLE), mySide: 0, counted: ['d2-d5'], lastMove: null });
+    const key = (k: string) => view.el.dispatchEvent(new KeyboardEvent('keydown', { key: k, bubbles: true }));
+    expect(view.el.querySelectorAll('.board.twice .point, .point')).toHaveLength(21);
+    expect(view.el.querySelectorAll('.counted-line')).toHaveLength(1);
+    key('ArrowRight');
+    key('ArrowUp'); // d4
+    key('Enter');
+    expect(view.selectedPoint()).toBe('d4');
+    expect([...view.el.querySelectorAll('.point.target')].map((e) => e.getAttribute('data-point')).sort()).toEqual(['c4', 'e4']);
+    key('Escape');
+    expect(view.selectedPoint()).toBeNull();
+    key('Enter');
+    key('ArrowRight'); // e4
+    key('Enter');
+    expect(moves).toEqual(['d4-e4']);
+  });
+
+  it('cannot pick an empty point or an opponent piece', () => {
+    const moves: string[] = [];
+    const view = new TwiceBoardView((m) => moves.push(m));
+    view.update({ board: boardRows(B4_EXAMPLE), legal: crossSteps(B4_EXAMPLE), mySide: 0, counted: [], lastMove: null });
+    const key = (k: string) => view.el.dispatchEvent(new KeyboardEvent('keydown', { key: k, bubbles: true }));
+    key('Enter'); // c3 is empty
+    expect(view.selectedPoint()).toBeNull();
+    key('ArrowLeft');
+    key('ArrowUp'); // b4: a circle
+    key('Enter');
+    expect(view.selectedPoint()).toBeNull();
+    expect(moves).toEqual([]);
+  });
+});
