@@ -34,7 +34,7 @@ ft_start_postgres() {
   fi
   FT_PG_BIN=$(ft_pg_bin) || { echo "test: PostgreSQL not installed; store tests run on SQLite only"; return 0; }
   FT_PG_DIR=$(mktemp -d /tmp/ft-pg.XXXXXX)
-  [ "$(id -u)" = 0 ] && chown postgres: "$FT_PG_DIR"
+  if [ "$(id -u)" = 0 ]; then chown postgres: "$FT_PG_DIR"; fi
   trap ft_stop_postgres EXIT
   ft_pg_as_owner "$FT_PG_BIN/initdb" -D "$FT_PG_DIR/data" -U postgres -A trust -E UTF8 \
     --no-sync >"$FT_PG_DIR/initdb.log" 2>&1 || { cat "$FT_PG_DIR/initdb.log"; return 1; }

@@ -61,7 +61,19 @@ void StoreContract::TearDown() {
   if (!schema_.empty()) {
     sql::PgDb admin(postgres_url());
     admin.exec_script("DROP SCHEMA IF EXISTS " + schema_ + " CASCADE");
+    for (const auto& extra : extra_schemas_) {
+      admin.exec_script("DROP SCHEMA IF EXISTS " + extra + " CASCADE");
+    }
   }
+}
+
+std::string StoreContract::fresh_url() {
+  if (GetParam() == "sqlite") return "sqlite:" + dir_ + "/" + unique_name("fresh_") + ".db";
+  const std::string schema = unique_name("ft_test_");
+  sql::PgDb admin(postgres_url());
+  admin.exec_script("CREATE SCHEMA " + schema);
+  extra_schemas_.push_back(schema);
+  return with_schema(postgres_url(), schema);
 }
 
 void StoreContract::reopen() {

@@ -38,6 +38,9 @@ class StoreContract : public ::testing::TestWithParam<std::string> {
   Store& store() { return *store_; }
   void reopen();  // closes and opens the same database
   void close() { store_.reset(); }
+  // The URL of a second, empty database (nothing opened yet), removed at
+  // TearDown like the first.
+  std::string fresh_url();
 
   // Small builders of valid records.
   TableRecord table(const std::string& id, int seats = 2, Millis created = 1000);
@@ -48,6 +51,7 @@ class StoreContract : public ::testing::TestWithParam<std::string> {
   std::string url_;
   std::string dir_;     // SQLite temp dir
   std::string schema_;  // PostgreSQL schema
+  std::vector<std::string> extra_schemas_;
   std::unique_ptr<Store> store_;
 };
 
