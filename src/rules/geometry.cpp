@@ -11,6 +11,11 @@ Geometry::Geometry(const VariantSpec& spec)
     bottom_ |= bit(index(c, 0));
   }
   if (spec.prefilled_outer) prefilled_ = column_[0] | column_[width_ - 1];
+  steps_ = {1, stride(), stride() - 1, stride() + 1};
+  if (nbits_ <= 64 && spec.line == 4) {
+    used64_ = nbits_ == 64 ? ~std::uint64_t{0} : (std::uint64_t{1} << nbits_) - 1;
+    kernel_ = spec.cylinder ? Kernel::four64_cylinder : Kernel::four64;
+  }
 }
 
 Bits Geometry::shift(Bits b, int s) const {
@@ -19,7 +24,7 @@ Bits Geometry::shift(Bits b, int s) const {
   return ((b >> s) | (b << (nbits_ - s))) & all;
 }
 
-bool Geometry::has_line(Bits b) const {
+bool Geometry::has_line_general(Bits b) const {
   const int steps[4] = {1, stride(), stride() - 1, stride() + 1};
   const int n = spec_.line;
   for (int s : steps) {

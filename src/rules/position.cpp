@@ -70,49 +70,17 @@ int Position::legal_moves(Move* out) const {
     if (can_drop(c)) out[n++] = Move{static_cast<std::int8_t>(c), false};
   }
   if (geo_->popout()) {
-    for (int c = 0; c < w; ++c) {
-      if (can_pop(c)) out[n++] = Move{static_cast<std::int8_t>(c), true};
+    // RULES.md A7: own bottom discs, never a pre-filled one. Bit 0 of the
+    // shifted word is the bottom cell of column c.
+    Bits own = discs_[to_move_] & geo_->bottom_row() & ~geo_->prefilled_columns();
+    const int stride = geo_->stride();
+    for (int c = 0; own != 0; ++c, own >>= stride) {
+      if ((own & 1) != 0) out[n++] = Move{static_cast<std::int8_t>(c), true};
     }
   }
   return n;
 }
 
-void Position::pop_column(int col) {
-  // Everything in the column, both colours and any block, falls one row.
-  const Bits mask = geo_->column(col);
-  const Bits bottom = bit(geo_->index(col, 0));
-  auto drop_down = [&](Bits b) { return (b & ~mask) | (((b & mask) & ~bottom) >> 1); };
-  for (Bits& d : discs_) d = drop_down(d);
-  blocks_ = drop_down(blocks_);
-  --height_[col];
-}
-
-Outcome Position::line_by(int maker) const {
-  // RULES.md A6 misère: the result the normal rules give is turned round.
-  const int winner = geo_->misere() ? 1 - maker : maker;
-  return Outcome{Status::win, winner, Reason::line};
-}
-
-Outcome Position::play(Move m) {
-  const int me = to_move_;
-  const int colours = geo_->colours();
-  to_move_ = static_cast<std::uint8_t>(me + 1 == colours ? 0 : me + 1);
-  ++ply_;
-  if (!m.pop) {
-    discs_[me] |= bit(geo_->index(m.col, height_[m.col]++));
-    if (geo_->has_line(discs_[me])) return line_by(me);
-    if (occupied() == geo_->playable()) return Outcome{Status::draw, -1, Reason::full};
-    return Outcome{};
-  }
-  pop_column(m.col);
-  // RULES.md A7: a pop may complete lines for either player. Both at once, or
-  // the popper's alone: the popper wins; the opponent's alone: the opponent.
-  const int other = 1 - me;
-  if (geo_->has_line(discs_[me])) return line_by(me);
-  if (geo_->has_line(discs_[other])) return line_by(other);
-  if (occupied() == 0) return Outcome{Status::draw, -1, Reason::empty};
-  return Outcome{};
-}
 
 void Position::put_block(int col) {
   blocks_ |= bit(geo_->index(col, height_[col]++));

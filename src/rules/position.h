@@ -61,8 +61,9 @@ class Position {
   int legal_moves(Move* out) const;
 
   // Plays a legal move and judges it. Precondition: check(m) is ok and the
-  // game is not over.
-  Outcome play(Move m);
+  // game is not over. A drop is inline: it is the hot path of every search
+  // and playout, and inlined the caller keeps the Outcome in registers.
+  Outcome play(Move m) { return m.pop ? play_pop(m.col) : play_drop(m.col); }
 
   // Set-up before play (RULES.md A6 five, A8 blocks): these do not change the
   // side to move or the ply.
@@ -75,8 +76,53 @@ class Position {
   void set_pieces(const std::array<Bits, 3>& discs, Bits blocks);
 
  private:
-  void pop_column(int col);
-  Outcome line_by(int maker) const;
+  void pop_column(int col) {
+    // Everything in the column, both colours and any block, falls one row.
+    const Bits mask = geo_->column(col);
+    const Bits bottom = bit(geo_->index(col, 0));
+    auto drop_down = [&](Bits b) { return (b & ~mask) | (((b & mask) & ~bottom) >> 1); };
+    for (Bits& d : discs_) d = drop_down(d);
+    blocks_ = drop_down(blocks_);
+    --height_[col];
+  }
+
+  Outcome play_pop(int col) {
+    const int me = advance();
+    pop_column(col);
+    // RULES.md A7: a pop may complete lines for either player. Both at once,
+    // or the popper's alone: the popper wins; the opponent's alone: the
+    // opponent.
+    const int other = 1 - me;
+    if (geo_->has_line(discs_[me])) return line_by(me);
+    if (geo_->has_line(discs_[other])) return line_by(other);
+    if (occupied() == 0) return Outcome{Status::draw, -1, Reason::empty};
+    return Outcome{};
+  }
+
+  // Passes the turn; returns the mover.
+  int advance() {
+    const int me = to_move_;
+    to_move_ = static_cast<std::uint8_t>(me + 1 == geo_->colours() ? 0 : me + 1);
+    ++ply_;
+    return me;
+  }
+
+  Outcome line_by(int maker) const {
+    // RULES.md A6 misère: the result the normal rules give is turned round.
+    const int winner = geo_->misere() ? 1 - maker : maker;
+    return Outcome{Status::win, winner, Reason::line};
+  }
+
+  Outcome play_drop(int col) {
+    const int me = advance();
+    const int row = height_[col]++;
+    discs_[me] |= bit(geo_->index(col, row));
+    if (geo_->has_line(discs_[me])) return line_by(me);
+    // Only a drop that fills its column can fill the board.
+    if (row + 1 == geo_->height() && occupied() == geo_->playable())
+      return Outcome{Status::draw, -1, Reason::full};
+    return Outcome{};
+  }
 
   const Geometry* geo_;
   std::array<Bits, 3> discs_{};
