@@ -58,6 +58,7 @@ export class FourBoardView {
   private aimPop = false; // aiming at the pop of `aim`
   private touchSelected: string | null = null; // the move a first tap selected
   private lastPointer = 'mouse';
+  private pressed = false;
   private readonly onMove: (move: string) => void;
   private layout: { left: number; top: number; popTop: number; bottom: number } | null = null;
   private static nextId = 0;
@@ -79,7 +80,14 @@ export class FourBoardView {
         this.render(false);
       }
     });
-    this.svg.addEventListener('click', (e) => {
+    // pointerup, not click: focusing the board may redraw it under the
+    // pointer, and a click whose pressed element left the DOM is not delivered.
+    this.svg.addEventListener('pointerdown', (e) => {
+      this.pressed = e.button === 0;
+    });
+    this.svg.addEventListener('pointerup', (e) => {
+      if (!this.pressed) return;
+      this.pressed = false;
       const hit = this.hitTest(e.clientX, e.clientY);
       if (hit) this.onPointerTarget(hit.move, hit.col, hit.pop);
     });

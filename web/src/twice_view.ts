@@ -48,6 +48,7 @@ export class TwiceBoardView {
   private props: TwiceBoardProps | null = null;
   private cursor = 'c3';
   private selected: string | null = null;
+  private pressed = false;
   private readonly onMove: (move: string) => void;
   private static nextId = 0;
 
@@ -60,7 +61,13 @@ export class TwiceBoardView {
     this.el.addEventListener('keydown', (e) => this.onKey(e));
     this.el.addEventListener('focus', () => this.render());
     this.el.addEventListener('blur', () => this.render());
-    this.svg.addEventListener('click', (e) => {
+    // pointerup, not click: see FourBoardView (redraws under the pointer).
+    this.svg.addEventListener('pointerdown', (e) => {
+      this.pressed = e.button === 0;
+    });
+    this.svg.addEventListener('pointerup', (e) => {
+      if (!this.pressed) return;
+      this.pressed = false;
       const p = this.hitTest(e.clientX, e.clientY);
       if (p) this.choose(p);
     });
