@@ -140,6 +140,17 @@ export const en = {
   'reason.other': 'end of game',
   'result.by': 'By {reason}.',
 
+  'error.not_your_turn': 'It is not your turn.',
+  'error.illegal_move': 'That move is not allowed here.',
+  'error.stale_version': 'The board had changed; it is up to date again.',
+  'error.not_now': 'That is not possible at this moment.',
+  'error.not_seated': 'Only players at the table can do that.',
+  'error.rate_limited': 'Too fast; please wait a moment.',
+  'error.server_error': 'The server could not save that; please try again.',
+  'error.bad_settings': 'These settings are not possible',
+  'error.bad_name': 'That name cannot be used',
+  'error.other': 'Something went wrong',
+
   'conn.lost': 'Connection lost. Reconnecting in {s} s…',
   'conn.trying': 'Reconnecting…',
   'conn.back': 'Connected again.',

@@ -77,3 +77,24 @@ export function t(key: MessageKey, params?: Record<string, string | number>): st
 export function placeholders(template: string): string[] {
   return [...template.matchAll(/\{(\w+)\}/g)].map((m) => m[1]).sort();
 }
+
+// A server error in the reader's language: the protocol's error codes have
+// their own messages; an unknown code falls back to a general one. Settings and
+// name errors keep the server's detail, which names the field and its range.
+const ERROR_KEYS: Record<string, MessageKey> = {
+  not_your_turn: 'error.not_your_turn',
+  illegal_move: 'error.illegal_move',
+  stale_version: 'error.stale_version',
+  not_now: 'error.not_now',
+  not_seated: 'error.not_seated',
+  rate_limited: 'error.rate_limited',
+  server_error: 'error.server_error',
+  bad_settings: 'error.bad_settings',
+  bad_name: 'error.bad_name',
+};
+
+export function errorMessage(code: string, detail: string): string {
+  const key = ERROR_KEYS[code];
+  if (!key) return `${t('error.other')} (${detail})`;
+  return code === 'bad_settings' || code === 'bad_name' ? `${t(key)}: ${detail}` : t(key);
+}

@@ -139,6 +139,17 @@ export const nl: Messages = {
   'reason.other': 'einde van de partij',
   'result.by': 'Door {reason}.',
 
+  'error.not_your_turn': 'Je bent niet aan zet.',
+  'error.illegal_move': 'Die zet mag hier niet.',
+  'error.stale_version': 'Het bord was veranderd; het is weer bijgewerkt.',
+  'error.not_now': 'Dat kan op dit moment niet.',
+  'error.not_seated': 'Alleen spelers aan tafel kunnen dat doen.',
+  'error.rate_limited': 'Te snel; wacht even.',
+  'error.server_error': 'De server kon dat niet opslaan; probeer het opnieuw.',
+  'error.bad_settings': 'Deze instellingen zijn niet mogelijk',
+  'error.bad_name': 'Die naam kan niet gebruikt worden',
+  'error.other': 'Er ging iets mis',
+
   'conn.lost': 'Verbinding verbroken. Opnieuw verbinden over {s} s…',
   'conn.trying': 'Opnieuw verbinden…',
   'conn.back': 'Weer verbonden.',

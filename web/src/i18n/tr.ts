@@ -139,6 +139,17 @@ export const tr: Messages = {
   'reason.other': 'oyun sonu',
   'result.by': 'Neden: {reason}.',
 
+  'error.not_your_turn': 'Sıra sende değil.',
+  'error.illegal_move': 'Bu hamle burada yapılamaz.',
+  'error.stale_version': 'Tahta değişmişti; şimdi yeniden güncel.',
+  'error.not_now': 'Bu şu anda mümkün değil.',
+  'error.not_seated': 'Bunu yalnızca masadaki oyuncular yapabilir.',
+  'error.rate_limited': 'Çok hızlı; lütfen biraz bekle.',
+  'error.server_error': 'Sunucu bunu kaydedemedi; lütfen yeniden dene.',
+  'error.bad_settings': 'Bu ayarlar mümkün değil',
+  'error.bad_name': 'Bu ad kullanılamaz',
+  'error.other': 'Bir şeyler ters gitti',
+
   'conn.lost': 'Bağlantı koptu. {s} sn içinde yeniden bağlanılıyor…',
   'conn.trying': 'Yeniden bağlanılıyor…',
   'conn.back': 'Yeniden bağlandı.',

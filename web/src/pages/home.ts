@@ -5,7 +5,7 @@ import { ApiError, createTable, getLobby, getMe, setName, type CreateTable } fro
 import { Connection, wsUrl } from '../connection';
 import { clear, h } from '../dom';
 import { formatScore } from '../format';
-import { t, type MessageKey } from '../i18n';
+import { errorMessage, t, type MessageKey } from '../i18n';
 import type { Player, TableSummary } from '../protocol';
 import type { Shell } from '../shell';
 import { computerName } from './table';
@@ -50,7 +50,7 @@ function go(url: string): void {
 }
 
 function errorText(e: unknown): string {
-  if (e instanceof ApiError) return e.message;
+  if (e instanceof ApiError) return errorMessage(e.code, e.message);
   return e instanceof Error ? e.message : String(e);
 }
 

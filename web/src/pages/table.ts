@@ -6,7 +6,7 @@ import { FourBoardView } from '../board_view';
 import { Connection, wsUrl, type ConnStatus } from '../connection';
 import { clear, h } from '../dom';
 import { clockIsLow, DISCS, formatClock, formatDelta, formatMoveLine, formatScore, PIECE_SYMBOLS } from '../format';
-import { t, type MessageKey } from '../i18n';
+import { errorMessage, t, type MessageKey } from '../i18n';
 import type { ServerMessage, TableEvent } from '../protocol';
 import type { Shell } from '../shell';
 import {
@@ -84,7 +84,7 @@ class TablePage {
         this.renderBanner();
       },
       onProtocolError: (e) => {
-        this.lastError = e.message;
+        this.lastError = t('table.error', { error: e.message });
         this.render();
       },
     });
@@ -106,7 +106,7 @@ class TablePage {
         // Our view is behind: catch up, then the player can move again.
         this.conn?.send({ type: 'hello', table: this.id, since: this.model.version });
       }
-      this.lastError = msg.message;
+      this.lastError = errorMessage(msg.code, msg.message);
       this.render();
       return;
     }
@@ -367,7 +367,7 @@ class TablePage {
         box.append(h('p', { class: 'warning' }, t('table.left.claimable', { name: who })), claim);
       }
     }
-    if (this.lastError) box.append(h('p', { class: 'error', role: 'alert' }, t('table.error', { error: this.lastError })));
+    if (this.lastError) box.append(h('p', { class: 'error', role: 'alert' }, this.lastError));
     return box;
   }
 

@@ -1,7 +1,7 @@
 // RULES.md C: the pages are offered in English, Turkish, Greek and Dutch. This
 // walks every key of the interface and every rules page in all four.
 import { describe, expect, it } from 'vitest';
-import { DICTIONARIES, LANGS, pickLanguage, placeholders, translate, format } from '../../src/i18n';
+import { DICTIONARIES, errorMessage, LANGS, pickLanguage, placeholders, translate, format } from '../../src/i18n';
 import { en } from '../../src/i18n/en';
 import { rulesEl } from '../../src/rules/el';
 import { rulesEn } from '../../src/rules/en';
@@ -56,6 +56,14 @@ describe('interface strings', () => {
     expect(translate('en', 'table.game', { n: 1, m: 2 })).toBe('Game 1 of 2');
     expect(translate('tr', 'table.game', { n: 1, m: 2 })).toBe('Oyun 1 / 2');
     expect(format('{a} and {b}', { a: 1 })).toBe('1 and {b}');
+  });
+
+  it('turns protocol error codes into the reader\'s language, keeping settings details', () => {
+    expect(errorMessage('not_your_turn', 'seat 1 is to move')).toBe('It is not your turn.');
+    expect(errorMessage('bad_settings', 'width 12 is out of range (4..10)')).toBe(
+      'These settings are not possible: width 12 is out of range (4..10)',
+    );
+    expect(errorMessage('gremlins', 'odd')).toBe('Something went wrong (odd)');
   });
 
   it('takes the language from the browser preferences', () => {
