@@ -5,6 +5,7 @@
 
 #include "rules/four_game.h"
 #include "rules/setup_draw.h"
+#include "rules/twicefour_game.h"
 
 namespace ft::match {
 
@@ -37,9 +38,15 @@ Result<Format> format_for(const MatchConfig& config) {
 }
 
 Result<GameFactory> game_factory_for(const MatchConfig& config) {
-  if (config.variant == TWICEFOUR)
-    return make_error(ErrorCode::unknown_variant,
-                      "twiceFour needs a game factory (the rules library has no twiceFour yet)");
+  if (config.variant == TWICEFOUR) {
+    // RULES.md B2: every round from the same start; B6 decides who moves first.
+    return GameFactory([](const GameSpec& spec) -> Result<std::unique_ptr<rules::GameState>> {
+      if (spec.first_side != rules::TF_CROSS && spec.first_side != rules::TF_CIRCLE)
+        return make_error(ErrorCode::bad_input, "a twiceFour round starts with cross or circle");
+      return std::unique_ptr<rules::GameState>(
+          std::make_unique<rules::TwiceFourGame>(rules::TwiceFourGame::start(spec.first_side)));
+    });
+  }
   auto spec = rules::make_variant(config.variant, config.options);
   if (!spec) return spec.error();
   if (config.single_game) spec.value().format = rules::Format::single_game;
@@ -106,6 +113,26 @@ std::string_view match_end_name(MatchEnd e) {
   return "";
 }
 
+std::string_view refusal_name(Refusal r) {
+  switch (r) {
+    case Refusal::none:
+      return "none";
+    case Refusal::not_your_turn:
+      return "not_your_turn";
+    case Refusal::illegal_move:
+      return "illegal_move";
+    case Refusal::not_now:
+      return "not_now";
+    case Refusal::no_such_seat:
+      return "no_such_seat";
+    case Refusal::bad_input:
+      return "bad_input";
+    case Refusal::internal:
+      return "internal";
+  }
+  return "";
+}
+
 std::string_view action_name(Action a) {
   switch (a) {
     case Action::start:
@@ -149,10 +176,6 @@ std::string_view event_name(const EventBody& e) {
 }
 
 namespace {
-Error refused(ErrorCode code, std::string msg) {
-  return make_error(code, std::move(msg));
-}
-
 Input make_input(Action action, std::int64_t at, int seat = -1) {
   Input in;
   in.action = action;
@@ -187,6 +210,13 @@ struct Match::Impl {
   MatchEnd end = MatchEnd::none;
   std::vector<int> loser_teams;
   std::int64_t last_at = 0;
+
+  Refusal refusal = Refusal::none;  // why the call being handled was refused
+
+  Error refused(Refusal why, ErrorCode code, std::string msg) {
+    refusal = why;
+    return make_error(code, std::move(msg));
+  }
 
   int team_of(int seat) const { return seat % format.teams; }
   bool valid_seat(int seat) const { return seat >= 0 && seat < format.seats; }
@@ -270,12 +300,14 @@ struct Match::Impl {
       for (int c = 0; c < format.teams; ++c) rec.side_team.push_back((c + index) % format.teams);
     }
     auto made = factory(spec);
-    if (!made) return made.error();
+    if (!made) return refused(Refusal::internal, made.error().code, made.error().message);
     std::unique_ptr<rules::GameState> g = std::move(made).value();
     if (!g || g->sides() != static_cast<int>(rec.side_team.size()))
-      return refused(ErrorCode::bad_setup, "the game factory made a game with the wrong sides");
+      return refused(Refusal::internal, ErrorCode::bad_setup,
+                     "the game factory made a game with the wrong sides");
     if (format.twicefour && g->side_to_move() != spec.first_side)
-      return refused(ErrorCode::bad_setup, "the game factory ignored the round's starter");
+      return refused(Refusal::internal, ErrorCode::bad_setup,
+                     "the game factory ignored the round's starter");
     rec.first_side = g->side_to_move();
     game = std::move(g);
     side_moves.assign(rec.side_team.size(), 0);
@@ -405,7 +437,8 @@ struct Match::Impl {
   std::optional<Error> handle(const Input& in, std::vector<Event>& out) {
     const std::int64_t now = in.at;
     if (in.action == Action::start) {
-      if (started) return refused(ErrorCode::bad_input, "the match has already started");
+      if (started)
+        return refused(Refusal::not_now, ErrorCode::bad_input, "the match has already started");
       started = true;
       phase = Phase::playing;
       if (format.twicefour) {
@@ -425,7 +458,8 @@ struct Match::Impl {
     }
     if (in.action == Action::tick) return std::nullopt;
     if (!valid_seat(in.seat))
-      return refused(ErrorCode::bad_input, "no seat " + std::to_string(in.seat) + " at this table");
+      return refused(Refusal::no_such_seat, ErrorCode::bad_input,
+                     "no seat " + std::to_string(in.seat) + " at this table");
     switch (in.action) {
       case Action::connect:
       case Action::disconnect: {
@@ -440,8 +474,10 @@ struct Match::Impl {
       default:
         break;
     }
-    if (!started) return refused(ErrorCode::bad_input, "the match has not started");
-    if (phase == Phase::over) return refused(ErrorCode::game_over, "the match is over");
+    if (!started)
+      return refused(Refusal::not_now, ErrorCode::bad_input, "the match has not started");
+    if (phase == Phase::over)
+      return refused(Refusal::not_now, ErrorCode::game_over, "the match is over");
     switch (in.action) {
       case Action::choose_piece:
         return choose_piece(in.seat, in.piece, now, out);
@@ -449,7 +485,7 @@ struct Match::Impl {
         return play(in.seat, in.move, now, in.think_ms, out);
       case Action::resign_game:
         if (phase != Phase::playing)
-          return refused(ErrorCode::bad_input, "no game is being played");
+          return refused(Refusal::not_now, ErrorCode::bad_input, "no game is being played");
         end_game(GameEnd::resigned, team_of(in.seat), now, out);  // RULES.md A3, B3
         return std::nullopt;
       case Action::resign_match:
@@ -458,7 +494,8 @@ struct Match::Impl {
         return std::nullopt;
       case Action::ready: {
         if (phase != Phase::between_games)
-          return refused(ErrorCode::bad_input, "Ready is pressed between games only");
+          return refused(Refusal::not_now, ErrorCode::bad_input,
+                         "Ready is pressed between games only");
         if (ready[in.seat]) return std::nullopt;
         ready[in.seat] = true;
         if (!ready_deadline) ready_deadline = now + config.ready_timeout_ms;
@@ -469,22 +506,24 @@ struct Match::Impl {
       }
       case Action::claim:
         if (!can_claim(in.seat, now))
-          return refused(ErrorCode::bad_input,
+          return refused(Refusal::not_now, ErrorCode::bad_input,
                          "nothing to claim: the player to move has not been disconnected for " +
                              std::to_string(config.claim_after_ms / 1000) + " s on their turn");
         forfeit_match(MatchEnd::claimed, {team_of(seat_to_move())}, GameEnd::forfeited, now, out);
         return std::nullopt;
       default:
-        return refused(ErrorCode::bad_input, "unknown action");
+        return refused(Refusal::bad_input, ErrorCode::bad_input, "unknown action");
     }
   }
 
   std::optional<Error> choose_piece(int seat, int piece, std::int64_t now,
                                     std::vector<Event>& out) {
     if (phase != Phase::choosing_pieces)
-      return refused(ErrorCode::bad_input, "pieces are chosen before round 1 only");
+      return refused(Refusal::not_now, ErrorCode::bad_input,
+                     "pieces are chosen before round 1 only");
     if (piece != 0 && piece != 1)
-      return refused(ErrorCode::bad_input, "piece must be 0 (cross) or 1 (circle)");
+      return refused(Refusal::bad_input, ErrorCode::bad_input,
+                     "piece must be 0 (cross) or 1 (circle)");
     piece_wish[seat] = piece;
     if (piece_wish[0] < 0 || piece_wish[1] < 0) return std::nullopt;
     // RULES.md B2: if both pick the same piece, a lottery decides.
@@ -502,16 +541,17 @@ struct Match::Impl {
 
   std::optional<Error> play(int seat, const std::string& mv, std::int64_t now,
                             std::optional<std::int64_t> think, std::vector<Event>& out) {
-    if (phase != Phase::playing) return refused(ErrorCode::bad_input, "no game is being played");
+    if (phase != Phase::playing)
+      return refused(Refusal::not_now, ErrorCode::bad_input, "no game is being played");
     const int to_move = seat_to_move();
     if (seat != to_move)
-      return refused(ErrorCode::illegal_move,
+      return refused(Refusal::not_your_turn, ErrorCode::illegal_move,
                      "not your turn: seat " + std::to_string(to_move) + " is to move");
     // Legality first on a copy: an illegal move costs no time and changes nothing.
     std::unique_ptr<rules::GameState> trial = game->clone();
     const int side = trial->side_to_move();
     auto r = trial->play(mv);
-    if (!r) return r.error();
+    if (!r) return refused(Refusal::illegal_move, r.error().code, r.error().message);
     const MoveCharge charge = clock.on_move(now, think);
     if (!charge.in_time) {
       // The move came after the flag (grace and lag credit included); the
@@ -541,10 +581,12 @@ struct Match::Impl {
 
   Update apply(Input in) {
     Update u;
+    refusal = Refusal::none;
     in.at = std::max(in.at, last_at);  // time never runs backwards inside a match
     if (in.action != Action::start && in.action != Action::resume && started)
       advance(in.at, u.events);
     u.error = handle(in, u.events);
+    if (u.error) u.refusal = refusal == Refusal::none ? Refusal::bad_input : refusal;
     const bool changed = !u.events.empty() || (!u.error && in.action != Action::tick);
     if (changed) {
       last_at = in.at;

@@ -179,11 +179,24 @@ struct Event {
 };
 std::string_view event_name(const EventBody& e);  // "game-started", ...
 
+// Why a call was refused, in the words of the protocol's error codes.
+enum class Refusal : std::uint8_t {
+  none,
+  not_your_turn,  // a move by a seat that is not to move
+  illegal_move,   // the rules refused the move (their reason in the message)
+  not_now,        // the match does not allow this action at this point
+  no_such_seat,
+  bad_input,  // a value out of range (piece, ...)
+  internal,   // the game factory failed: a server fault, not the player's
+};
+std::string_view refusal_name(Refusal r);
+
 // The reply to a call: what happened (deadlines that fired included) and,
 // if the call itself was refused, why. A refused call changes nothing else.
 struct Update {
   std::vector<Event> events;
   std::optional<Error> error;
+  Refusal refusal = Refusal::none;
   bool ok() const { return !error.has_value(); }
 };
 

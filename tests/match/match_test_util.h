@@ -65,53 +65,6 @@ inline std::vector<std::string> halves_text(const std::vector<Points>& p) {
   return out;
 }
 
-// A stand-in for the twiceFour game while the rules library has none: a
-// classic four-in-a-row game whose sides are relabelled so that `first_side`
-// moves first, exactly the contract the match asks of a twiceFour factory.
-class StarterShiftedGame final : public rules::GameState {
- public:
-  StarterShiftedGame(rules::FourGame g, int shift) : g_(std::move(g)), shift_(shift) { sync(); }
-  std::unique_ptr<rules::GameState> clone() const override {
-    return std::make_unique<StarterShiftedGame>(*this);
-  }
-  std::string_view game() const override { return "twicefour-standin"; }
-  std::string_view variant() const override { return "twicefour"; }
-  int sides() const override { return 2; }
-  std::string_view side_name(int side) const override { return side == 0 ? "cross" : "circle"; }
-  int side_to_move() const override { return map(g_.side_to_move()); }
-  int ply() const override { return g_.ply(); }
-  std::vector<std::string> legal_moves() const override { return g_.legal_moves(); }
-  Result<rules::Outcome> play(std::string_view move) override {
-    auto r = g_.play(move);
-    if (!r) return r.error();
-    sync();
-    return outcome_;
-  }
-  const rules::Outcome& outcome() const override { return outcome_; }
-  bool repetition_warning() const override { return g_.repetition_warning(); }
-  std::vector<std::string> board_rows() const override { return g_.board_rows(); }
-  std::vector<std::string> moves() const override { return g_.moves(); }
-
- private:
-  int map(int side) const { return side < 0 ? side : (side + shift_) % 2; }
-  void sync() {
-    outcome_ = g_.outcome();
-    outcome_.winner = map(outcome_.winner);
-  }
-  rules::FourGame g_;
-  int shift_;
-  rules::Outcome outcome_;
-};
-
-inline GameFactory starter_shifted_factory() {
-  return [](const GameSpec& spec) -> Result<std::unique_ptr<rules::GameState>> {
-    auto g = rules::FourGame::create(rules::find_variant("classic").value());
-    if (!g) return g.error();
-    return std::unique_ptr<rules::GameState>(
-        std::make_unique<StarterShiftedGame>(std::move(g).value(), spec.first_side));
-  };
-}
-
 // A lottery that returns the scripted values in order (then 0).
 inline Random scripted(std::vector<int> values) {
   auto v = std::make_shared<std::vector<int>>(std::move(values));
