@@ -110,8 +110,10 @@ int BoardModel::evaluate(const rules::Position& pos, int me, EvalKind kind) cons
   const int colours = geo_->colours();
   int s[3] = {0, 0, 0};
   for (int c = 0; c < colours; ++c) s[c] = t[c].lines + t[c].threat_score;
-  if (kind == EvalKind::full) {
-    // Threats that can be filled right now decide the next plies.
+  const bool misere = geo_->misere();
+  if (!misere) {
+    // Threats that can be filled right now decide the next plies (every
+    // level sees a win or a loss in one, RULES.md A2).
     const Bits occ = pos.occupied();
     const Bits next = ((occ << 1) | geo_->bottom_row()) & ~occ & geo_->playable();
     const int mover = pos.to_move();
@@ -129,6 +131,8 @@ int BoardModel::evaluate(const rules::Position& pos, int me, EvalKind kind) cons
     const int a = s[(me + 1) % 3], b = s[(me + 2) % 3];
     v = s[me] - std::max(a, b) - std::min(a, b) / 2;
   }
+  // RULES.md A6 misère: a line loses, so one's own near-lines are a burden.
+  if (misere) v = -v;
   return std::clamp(v, -EVAL_LIMIT, EVAL_LIMIT);
 }
 

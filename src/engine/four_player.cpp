@@ -80,8 +80,12 @@ ComputerMove choose_four_move(const rules::FourGame& game, const ComputerRequest
   const bool proven_win = r.exact && r.score > 0 && is_decisive(r.score);
   if (!proven_win && !r.root_scores.empty()) {
     std::vector<RootScore> candidates;
+    // Even a blunder does not walk into a loss the search saw (a proven one,
+    // or a line the opponent completes next: a big evaluation swing).
+    int top = INT32_MIN;
+    for (const RootScore& rs : r.root_scores) top = std::max(top, rs.score);
     for (const RootScore& rs : r.root_scores) {
-      if (!(is_decisive(rs.score) && rs.score < 0)) candidates.push_back(rs);
+      if (!(is_decisive(rs.score) && rs.score < 0) && rs.score > top - 1000) candidates.push_back(rs);
     }
     if (candidates.empty()) candidates = r.root_scores;
     if (level.blunder_permille > 0 && rng.below(1000) < level.blunder_permille) {

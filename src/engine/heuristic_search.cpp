@@ -112,6 +112,11 @@ int HeuristicSearch::search(const Position& pos, int depth, int alpha, int beta,
     }
   }
 
+  if (depth <= 0 && !popout_) {
+    // At the horizon the evaluation's threat terms see a win in one for the
+    // mover (a threat cell that is playable now); only pops need the scan.
+    return model_.evaluate(pos, root_colour_, options_.eval);
+  }
   Move moves[rules::MAX_MOVES];
   const int n = pos.legal_moves(moves);
   Position* children = &frames_[static_cast<std::size_t>(ply) * rules::MAX_MOVES];
@@ -156,7 +161,22 @@ int HeuristicSearch::search(const Position& pos, int depth, int alpha, int beta,
   int best_move = -1;
   for (int k = 0; k < n; ++k) {
     const int i = order[k];
-    const int s = terminal[i] != INF ? terminal[i] : search(children[i], depth - 1, alpha, beta, ply + 1);
+    int s;
+    if (terminal[i] != INF) {
+      s = terminal[i];
+    } else if (k == 0 || beta - alpha <= 1) {
+      s = search(children[i], depth - 1, alpha, beta, ply + 1);
+    } else {
+      // Principal variation search: prove the later moves no better with a
+      // null window, and search again only those that are.
+      if (maximizing) {
+        s = search(children[i], depth - 1, alpha, alpha + 1, ply + 1);
+        if (!stop_ && s > alpha && s < beta) s = search(children[i], depth - 1, s, beta, ply + 1);
+      } else {
+        s = search(children[i], depth - 1, beta - 1, beta, ply + 1);
+        if (!stop_ && s < beta && s > alpha) s = search(children[i], depth - 1, alpha, s, ply + 1);
+      }
+    }
     if (stop_) return 0;
     if (maximizing ? s > best : s < best) {
       best = s;

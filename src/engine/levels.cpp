@@ -10,24 +10,24 @@ LevelSettings level_settings(int level, int colours) {
   level = std::clamp(level, MIN_LEVEL, MAX_LEVEL);
   switch (level) {
     case 1:  // sees a win or a loss in one, little else, and often plays at random
-      s = {1, 2'000, EvalKind::simple, 60, 300, milliseconds(200), 1 << 16, false};
+      s = {1, 500, EvalKind::simple, 60, 300, milliseconds(200), 1 << 16, false};
       break;
     case 2:
-      s = {2, 5'000, EvalKind::simple, 30, 150, milliseconds(300), 1 << 18, false};
+      s = {2, 1'000, EvalKind::simple, 30, 150, milliseconds(300), 1 << 18, false};
       break;
     case 3:
-      s = {4, 20'000, EvalKind::simple, 16, 60, milliseconds(400), 1 << 20, false};
+      s = {4, 1'500, EvalKind::simple, 16, 60, milliseconds(400), 1 << 20, false};
       break;
     case 4:  // from here the evaluation knows threats and their parity
-      s = {6, 60'000, EvalKind::full, 8, 0, milliseconds(600), 4 << 20, false};
+      s = {8, 3'000, EvalKind::full, 8, 0, milliseconds(600), 4 << 20, false};
       break;
     case 5:
-      s = {9, 200'000, EvalKind::full, 0, 0, milliseconds(900), 16 << 20, false};
+      s = {12, 8'000, EvalKind::full, 0, 0, milliseconds(900), 8 << 20, false};
       break;
     case 6:
-      s = {16, 800'000, EvalKind::full, 0, 0, milliseconds(1400), 32 << 20, false};
+      s = {20, 24'000, EvalKind::full, 0, 0, milliseconds(1400), 16 << 20, false};
       break;
-    case 7:  // issue 4: at most 2 s per move on 7x6
+    case 7:  // bounded by time only; issue 4: at most 2 s per move on 7x6
       s = {127, 40'000'000, EvalKind::full, 0, 0, milliseconds(1800), SIZE_MAX, true};
       break;
     default:  // PERFECT: as deep as the request's budget allows

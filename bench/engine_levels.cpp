@@ -1,0 +1,50 @@
+// Speed of the heuristic search behind the levels: one move at a node-bound
+// level (deterministic work, so the time per iteration is the speed) and the
+// static evaluation, on classic, PopOut and three players.
+#include <benchmark/benchmark.h>
+
+#include "engine/computer.h"
+#include "engine/evaluation.h"
+#include "rules/four_game.h"
+
+namespace {
+
+using namespace ft;
+
+rules::FourGame game_after(const char* variant, std::initializer_list<const char*> moves) {
+  auto g = rules::FourGame::create(rules::find_variant(variant).value()).value();
+  for (const char* m : moves) (void)g.play(m);
+  return g;
+}
+
+void level_move(benchmark::State& state, const char* variant, int level) {
+  const auto g = game_after(variant, {"d", "d", "c", "e"});
+  engine::ComputerRequest r;
+  r.level = level;
+  r.budget = std::chrono::milliseconds(60000);
+  std::uint64_t nodes = 0;
+  for (auto _ : state) {
+    const auto m = engine::choose_move(g, r);
+    nodes += m.nodes;
+    benchmark::DoNotOptimize(m.move);
+  }
+  state.counters["nodes/s"] = benchmark::Counter(static_cast<double>(nodes), benchmark::Counter::kIsRate);
+}
+
+void BM_Level6Classic(benchmark::State& s) { level_move(s, "classic", 6); }
+void BM_Level6PopOut(benchmark::State& s) { level_move(s, "popout", 6); }
+void BM_Level6ThreePlayers(benchmark::State& s) { level_move(s, "three-players", 6); }
+BENCHMARK(BM_Level6Classic)->Unit(benchmark::kMillisecond);
+BENCHMARK(BM_Level6PopOut)->Unit(benchmark::kMillisecond);
+BENCHMARK(BM_Level6ThreePlayers)->Unit(benchmark::kMillisecond);
+
+void BM_EvaluateClassic(benchmark::State& state) {
+  const auto g = game_after("classic", {"d", "d", "c", "e", "c", "b", "f", "g"});
+  const engine::BoardModel model(g.position().geometry(), 42);
+  for (auto _ : state) {
+    benchmark::DoNotOptimize(model.evaluate(g.position(), 0, engine::EvalKind::full));
+  }
+}
+BENCHMARK(BM_EvaluateClassic);
+
+}  // namespace
