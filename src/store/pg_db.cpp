@@ -85,6 +85,17 @@ void PgDb::exec_script(const std::string& sql) {
 }
 
 std::vector<Row> PgDb::query(const std::string& sql, std::span<const Value> params) {
+  try {
+    return query_once(sql, params);
+  } catch (const StoreError&) {
+    // Outside a transaction a statement is a read (every write runs inside
+    // begin/commit), so after a dead idle connection it is safe to retry once.
+    if (in_transaction_ || !conn_ || PQstatus(conn_) == CONNECTION_OK) throw;
+    return query_once(sql, params);
+  }
+}
+
+std::vector<Row> PgDb::query_once(const std::string& sql, std::span<const Value> params) {
   ensure_connected();
   auto it = prepared_.find(sql);
   if (it == prepared_.end()) {
@@ -162,7 +173,15 @@ std::vector<Row> PgDb::query(const std::string& sql, std::span<const Value> para
 }
 
 void PgDb::begin() {
-  exec_script("BEGIN");
+  try {
+    exec_script("BEGIN");
+  } catch (const StoreError&) {
+    // A connection that died while idle (server restart, idle timeout) is
+    // only noticed by the next command. Nothing of this transaction has been
+    // sent yet, so reconnecting and beginning again is safe.
+    if (!conn_ || PQstatus(conn_) == CONNECTION_OK) throw;
+    exec_script("BEGIN");  // ensure_connected() reconnects first
+  }
   in_transaction_ = true;
 }
 

@@ -5,9 +5,11 @@
 // the durability the store promises.
 //
 // A lost connection is re-established at the next call outside a
-// transaction; a call that was in flight fails with StoreError{unavailable}
-// (the caller does not know whether a COMMIT in flight landed, so the server
-// treats it as a failed write and does not acknowledge).
+// transaction (a read or a BEGIN that finds the idle connection dead is
+// retried once on a new one); a transaction that was in flight fails with
+// StoreError{unavailable} (the caller does not know whether a COMMIT in
+// flight landed, so the server treats it as a failed write and does not
+// acknowledge).
 #pragma once
 
 #include <string>
@@ -40,6 +42,7 @@ class PgDb final : public Db {
 
  private:
   void ensure_connected();
+  std::vector<Row> query_once(const std::string& sql, std::span<const Value> params);
 
   std::string url_;
   pg_conn* conn_ = nullptr;

@@ -157,3 +157,44 @@ TEST(Migrations, AreNumberedWithoutGapsAndNamed) {
 
 }  // namespace
 }  // namespace ft::store::test
+
+namespace ft::store::test {
+namespace {
+
+// PostgreSQL only: a connection the server drops while the store is idle
+// (restart, idle timeout) is replaced at the next call without an error.
+class PostgresOnly : public StoreContract {};
+GTEST_ALLOW_UNINSTANTIATED_PARAMETERIZED_TEST(PostgresOnly);
+
+TEST_P(PostgresOnly, DroppedIdleConnectionIsReplaced) {
+  store().create_table(table("t"));
+  const MatchId id = start_match("t");
+  auto admin = open_store(fresh_url());
+  // Ends the store's server process from another connection, as a server
+  // restart or an idle timeout would.
+  auto drop_connection = [&] {
+    auto& db = dynamic_cast<SqlStore&>(store()).db();
+    const sql::Value pid = db.query("SELECT pg_backend_pid()", {}).at(0).integer(0);
+    auto killed = dynamic_cast<SqlStore&>(*admin).db().query(
+        "SELECT pg_terminate_backend(CAST($1 AS INTEGER))", std::span(&pid, 1));
+    ASSERT_EQ(killed.at(0).text(0), "t");
+  };
+  drop_connection();
+  EXPECT_TRUE(store().find_table("t"));  // a read on a fresh connection
+  drop_connection();
+  store().append_move(move(id, 1, 1));  // a write on a fresh connection
+  EXPECT_EQ(store().moves_of_game(id, 1).size(), 1u);
+}
+
+std::vector<std::string> postgres_backend() {
+  auto all = backends();
+  all.erase(std::remove(all.begin(), all.end(), "sqlite"), all.end());
+  return all;
+}
+INSTANTIATE_TEST_SUITE_P(Backends, PostgresOnly, ::testing::ValuesIn(postgres_backend()),
+                         [](const ::testing::TestParamInfo<std::string>& param) {
+                           return param.param;
+                         });
+
+}  // namespace
+}  // namespace ft::store::test
