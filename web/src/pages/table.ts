@@ -516,7 +516,6 @@ class TablePage {
     return h(
       'section',
       { class: 'share' },
-      m.table?.status === 'waiting' ? h('p', {}, t('table.waiting')) : null,
       h('div', { class: 'row' }, input, copy),
       status,
       h('p', { class: 'spectators', id: 'spectators' }, t('table.spectators', { n: spectators })),
