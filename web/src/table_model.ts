@@ -30,6 +30,7 @@ export interface TableModel {
   clocks: Clocks | null;
   clocksReceivedAt: number; // local Date.now() when `clocks` arrived
   serverOffset: number; // server_time - local time, estimated
+  offsetFromPong: boolean; // measured by ping/pong (protocol 5.9), better than event stamps
   presence: Presence | null;
   lastMove: LastMove | null;
   // When the current position was shown to this player (local ms), for think_ms.
@@ -47,6 +48,7 @@ export function emptyModel(): TableModel {
     clocks: null,
     clocksReceivedAt: 0,
     serverOffset: 0,
+    offsetFromPong: false,
     presence: null,
     lastMove: null,
     shownAt: 0,
@@ -71,7 +73,7 @@ export function applyEvent(
   if (m.version !== 0 && version > m.version + 1) return { kind: 'gap' };
   if (m.version === 0 && version > 1 && ev.kind !== 'created') return { kind: 'gap' };
   m.version = version;
-  m.serverOffset = serverTime - now;
+  if (!m.offsetFromPong) m.serverOffset = serverTime - now;
   switch (ev.kind) {
     case 'created':
       m.table = structuredClone(ev.table);
@@ -159,11 +161,11 @@ export function applyMessage(m: TableModel, msg: ServerMessage, now: number): Ap
   switch (msg.type) {
     case 'welcome':
       m.me = msg.you;
-      m.serverOffset = msg.server_time - now;
+      if (!m.offsetFromPong) m.serverOffset = msg.server_time - now;
       return { kind: 'changed' };
     case 'state':
       m.version = msg.version;
-      m.serverOffset = msg.server_time - now;
+      if (!m.offsetFromPong) m.serverOffset = msg.server_time - now;
       m.table = msg.table;
       m.mySeat = msg.you.seat;
       m.match = msg.match;
@@ -183,6 +185,9 @@ export function applyMessage(m: TableModel, msg: ServerMessage, now: number): Ap
       return { kind: 'changed' };
     }
     case 'pong':
+      // Protocol 5.9: the offset is server_time - (t_sent + t_received) / 2.
+      m.serverOffset = msg.server_time - (msg.t + now) / 2;
+      m.offsetFromPong = true;
       return { kind: 'ignored' };
     default:
       return { kind: 'ignored' };

@@ -76,7 +76,10 @@ class TablePage {
     this.shell = shell;
     this.conn = new Connection({
       url: wsUrl(),
-      onOpen: () => [{ type: 'hello', table: this.id, since: this.model.version, ...(this.watch ? { watch: true } : {}) }],
+      onOpen: () => [
+        { type: 'hello', table: this.id, since: this.model.version, ...(this.watch ? { watch: true } : {}) },
+        { type: 'ping', t: Date.now() },
+      ],
       onMessage: (m) => this.onMessage(m),
       onStatus: (s) => {
         if (s.state === 'waiting') this.wasDisconnected = true;

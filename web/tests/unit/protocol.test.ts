@@ -145,6 +145,17 @@ describe('the table model applies frames in version order (protocol 5.5)', () =>
     expect(clockNow(m, 1, now + 10_000_000)).toBe(0);
   });
 
+  it('takes the clock offset from ping and pong (protocol 5.9)', () => {
+    const m = load();
+    // Sent at local 1000, answered at local 1200, server said 5100: offset 5100 - 1100.
+    applyMessage(m, parseServer('{"type":"pong","t":1000,"server_time":5100}'), 1200);
+    expect(m.serverOffset).toBe(4000);
+    expect(m.offsetFromPong).toBe(true);
+    // Later events do not replace the measured offset with their send stamps.
+    applyMessage(m, movedAt(5), 999_999);
+    expect(m.serverOffset).toBe(4000);
+  });
+
   it('updates presence and spectators', () => {
     const m = load();
     applyMessage(m, parseServer(read('s2c', 'presence.json')), now);
