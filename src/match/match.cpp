@@ -630,11 +630,35 @@ Result<Match> Match::create(const MatchConfig& config, Random random, GameFactor
 Result<Match> Match::restore(const MatchRecord& record, std::int64_t now,
                              std::optional<std::int64_t> last_seen, Random random,
                              GameFactory factory) {
+  return restore(record, {}, now, last_seen, std::move(random), std::move(factory));
+}
+
+Result<Match> Match::restore(const MatchRecord& record, const std::vector<LoggedMove>& moves,
+                             std::int64_t now, std::optional<std::int64_t> last_seen, Random random,
+                             GameFactory factory) {
   auto m = create(record.config, std::move(random), std::move(factory));
   if (!m) return m.error();
   Impl& im = *m.value().impl_;
   im.replay_draws = record.draws;
   for (const Input& in : record.inputs) im.apply(in);
+  for (const LoggedMove& lm : moves) {
+    const int current = static_cast<int>(im.games.size()) - 1;
+    const int have = current >= 0 ? static_cast<int>(im.games.back().moves.size()) : 0;
+    if (lm.game < current || (lm.game == current && lm.ply <= have)) continue;  // in the record
+    if (lm.game != current || lm.ply != have + 1)
+      return make_error(ErrorCode::bad_input,
+                        "move log: game " + std::to_string(lm.game + 1) + " ply " +
+                            std::to_string(lm.ply) + " does not follow the record (game " +
+                            std::to_string(current + 1) + ", " + std::to_string(have) + " moves)");
+    Input in = make_input(Action::move, lm.at, lm.seat);
+    in.move = lm.move;
+    in.think_ms = lm.think_ms;
+    const Update u = im.apply(std::move(in));
+    if (!u.ok())
+      return make_error(ErrorCode::bad_input, "move log: game " + std::to_string(lm.game + 1) +
+                                                  " ply " + std::to_string(lm.ply) + " '" +
+                                                  lm.move + "' refused: " + u.error->message);
+  }
   if (im.replay_pos != record.draws.size())
     return make_error(ErrorCode::bad_input, "the record's lottery draws do not match its inputs (" +
                                                 std::to_string(record.draws.size()) +

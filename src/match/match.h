@@ -232,6 +232,17 @@ struct MatchRecord {
   std::vector<int> draws;  // lottery results in the order they were drawn
 };
 
+// A move as a move log keeps it (the store's MoveRecord): for restoring moves
+// made after the last persisted record.
+struct LoggedMove {
+  int game = 0;  // 0-based game (round) of the match
+  int ply = 1;   // 1-based among the players' moves of that game
+  int seat = 0;
+  std::string move;
+  std::optional<std::int64_t> think_ms;
+  std::int64_t at = 0;  // when the server accepted it
+};
+
 // Everything a client needs to draw the table, as plain values.
 struct MatchView {
   Phase phase = Phase::not_started;
@@ -265,6 +276,13 @@ class Match {
   // passed since the last recorded input (or `last_seen`, if later, e.g. a
   // persisted heartbeat) is charged to nobody, on any clock or deadline.
   static Result<Match> restore(const MatchRecord& record, std::int64_t now,
+                               std::optional<std::int64_t> last_seen = std::nullopt,
+                               Random random = {}, GameFactory factory = {});
+  // The same from a record persisted at some point plus the move log: moves
+  // the record already holds are skipped, later ones are replayed at their
+  // times; a gap or a move the match refuses is an error.
+  static Result<Match> restore(const MatchRecord& record, const std::vector<LoggedMove>& moves,
+                               std::int64_t now,
                                std::optional<std::int64_t> last_seen = std::nullopt,
                                Random random = {}, GameFactory factory = {});
 

@@ -1,0 +1,444 @@
+#include "match/match_json.h"
+
+#include <charconv>
+
+namespace ft::match {
+
+namespace {
+
+void points_array(json::Writer& w, const std::vector<Points>& p) {
+  w.begin_array();
+  for (Points x : p) w.value(x.value());
+  w.end_array();
+}
+
+template <typename T>
+void int_array(json::Writer& w, const std::vector<T>& v) {
+  w.begin_array();
+  for (const T& x : v) w.value(static_cast<std::int64_t>(x));
+  w.end_array();
+}
+
+void bool_array(json::Writer& w, const std::vector<bool>& v) {
+  w.begin_array();
+  for (bool x : v) w.value(x);
+  w.end_array();
+}
+
+void string_array(json::Writer& w, const std::vector<std::string>& v) {
+  w.begin_array();
+  for (const auto& x : v) w.value(x);
+  w.end_array();
+}
+
+struct BodyWriter {
+  json::Writer& w;
+  void operator()(const PiecesChosen& e) const {
+    w.key("team_piece");
+    int_array(w, e.team_piece);
+    w.key("lottery").value(e.lottery);
+  }
+  void operator()(const GameStarted& e) const {
+    w.key("game").value(e.game);
+    w.key("side_team");
+    int_array(w, e.side_team);
+    w.key("first_side").value(e.first_side);
+    w.key("first_seat").value(e.first_seat);
+    w.key("starter_by_lottery").value(e.starter_by_lottery);
+  }
+  void operator()(const MoveMade& e) const {
+    w.key("game").value(e.game);
+    w.key("seat").value(e.seat);
+    w.key("side").value(e.side);
+    w.key("move").value(e.move);
+    w.key("charge");
+    write_json(w, e.charge);
+    w.key("repetition_warning").value(e.repetition_warning);
+  }
+  void operator()(const ClockUpdate& e) const {
+    w.key("remaining_ms");
+    int_array(w, e.remaining_ms);
+    w.key("running");
+    if (e.running < 0)
+      w.null();
+    else
+      w.value(e.running);
+    w.key("flag_at").value(e.flag_at);
+  }
+  void operator()(const GameOver& e) const {
+    w.key("game").value(e.game);
+    w.key("end").value(game_end_name(e.end));
+    w.key("outcome");
+    write_json(w, e.outcome);
+    w.key("loser_team");
+    if (e.loser_team < 0)
+      w.null();
+    else
+      w.value(e.loser_team);
+    w.key("points");
+    points_array(w, e.points);
+  }
+  void operator()(const ReadyPressed& e) const {
+    w.key("seat").value(e.seat);
+    w.key("deadline").value(e.deadline);
+  }
+  void operator()(const ConnectionChanged& e) const {
+    w.key("seat").value(e.seat);
+    w.key("connected").value(e.connected);
+  }
+  void operator()(const MatchOver& e) const {
+    w.key("end").value(match_end_name(e.end));
+    w.key("loser_teams");
+    int_array(w, e.loser_teams);
+    w.key("points");
+    points_array(w, e.points);
+    w.key("score").value(e.score);
+    w.key("rated").value(e.rated);
+  }
+};
+
+}  // namespace
+
+void write_json(json::Writer& w, const rules::Outcome& o) {
+  w.begin_object();
+  w.key("status").value(rules::status_name(o.status));
+  w.key("winner");
+  if (o.winner < 0)
+    w.null();
+  else
+    w.value(o.winner);
+  w.key("reason").value(rules::reason_name(o.reason));
+  w.end_object();
+}
+
+void write_json(json::Writer& w, const MoveCharge& c) {
+  w.begin_object();
+  w.key("in_time").value(c.in_time);
+  w.key("elapsed_ms").value(c.elapsed_ms);
+  w.key("lag_credit_ms").value(c.lag_credit_ms);
+  w.key("charged_ms").value(c.charged_ms);
+  w.key("increment_ms").value(c.increment_ms);
+  w.key("remaining_ms").value(c.remaining_ms);
+  w.end_object();
+}
+
+void write_json(json::Writer& w, const ClockState& c) {
+  w.begin_object();
+  w.key("kind").value(c.control.per_move() ? "per_move" : "fischer");
+  w.key("bank_ms").value(c.control.bank_ms);
+  w.key("increment_ms").value(c.control.increment_ms);
+  w.key("per_move_ms").value(c.control.per_move_ms);
+  w.key("quota").begin_object();
+  w.key("gain_ms").value(c.quota.gain_ms);
+  w.key("initial_ms").value(c.quota.initial_ms);
+  w.key("max_ms").value(c.quota.max_ms);
+  w.end_object();
+  w.key("seats").begin_array();
+  for (const SeatClock& s : c.seats) {
+    w.begin_object();
+    w.key("remaining_ms").value(s.remaining_ms);
+    w.key("quota_ms").value(s.quota_ms);
+    w.key("lag_credited_ms").value(s.lag_credited_ms);
+    w.key("moves").value(s.moves);
+    w.end_object();
+  }
+  w.end_array();
+  w.key("running");
+  if (c.running < 0)
+    w.null();
+  else
+    w.value(c.running);
+  w.key("turn_started_ms").value(c.turn_started_ms);
+  w.end_object();
+}
+
+void write_json(json::Writer& w, const GameRecord& g) {
+  w.begin_object();
+  w.key("index").value(g.index);
+  w.key("side_team");
+  int_array(w, g.side_team);
+  w.key("first_side").value(g.first_side);
+  w.key("starter_by_lottery").value(g.starter_by_lottery);
+  w.key("moves");
+  string_array(w, g.moves);
+  w.key("move_seats");
+  int_array(w, g.move_seats);
+  w.key("outcome");
+  write_json(w, g.outcome);
+  w.key("end").value(game_end_name(g.end));
+  w.key("loser_team");
+  if (g.loser_team < 0)
+    w.null();
+  else
+    w.value(g.loser_team);
+  w.key("points");
+  points_array(w, g.points);
+  w.end_object();
+}
+
+void write_json(json::Writer& w, const MatchConfig& c) {
+  w.begin_object();
+  w.key("variant").value(c.variant);
+  w.key("options").begin_object();
+  w.key("width").value(c.options.width);
+  w.key("height").value(c.options.height);
+  w.key("popout").value(c.options.popout);
+  w.key("blocks").value(c.options.blocks);
+  w.key("opening_plies").value(c.options.opening_plies);
+  w.end_object();
+  w.key("single_game").value(c.single_game);
+  w.key("time").begin_object();
+  w.key("bank_ms").value(c.time.bank_ms);
+  w.key("increment_ms").value(c.time.increment_ms);
+  w.key("per_move_ms").value(c.time.per_move_ms);
+  w.end_object();
+  // As a string: a 64-bit seed does not survive readers that use doubles.
+  w.key("seed").value(std::to_string(c.seed));
+  w.key("ready_timeout_ms").value(c.ready_timeout_ms);
+  w.key("claim_after_ms").value(c.claim_after_ms);
+  w.end_object();
+}
+
+void write_json(json::Writer& w, const Event& e) {
+  w.begin_object();
+  w.key("kind").value(event_name(e.body));
+  w.key("at").value(e.at);
+  std::visit(BodyWriter{w}, e.body);
+  w.end_object();
+}
+
+void write_json(json::Writer& w, const MatchView& v) {
+  w.begin_object();
+  w.key("phase").value(phase_name(v.phase));
+  w.key("format").begin_object();
+  w.key("twicefour").value(v.format.twicefour);
+  w.key("seats").value(v.format.seats);
+  w.key("teams").value(v.format.teams);
+  w.key("games").value(v.format.games);
+  w.key("max_games").value(v.format.max_games);
+  w.key("rated").value(v.format.rated);
+  w.end_object();
+  w.key("game").value(v.game);
+  w.key("games").begin_array();
+  for (const GameRecord& g : v.games) write_json(w, g);
+  w.end_array();
+  w.key("points");
+  points_array(w, v.points);
+  w.key("score").value(v.score);
+  w.key("seat_to_move");
+  if (v.seat_to_move < 0)
+    w.null();
+  else
+    w.value(v.seat_to_move);
+  w.key("legal_moves");
+  string_array(w, v.legal_moves);
+  w.key("board");
+  string_array(w, v.board);
+  w.key("clock");
+  write_json(w, v.clock);
+  w.key("remaining_ms");
+  int_array(w, v.remaining_ms);
+  w.key("ready");
+  bool_array(w, v.ready);
+  w.key("ready_deadline").value(v.ready_deadline);
+  w.key("connected");
+  bool_array(w, v.connected);
+  w.key("team_piece");
+  int_array(w, v.team_piece);
+  w.key("piece_wish");
+  int_array(w, v.piece_wish);
+  w.key("claim_from").value(v.claim_from);
+  w.key("end").value(match_end_name(v.end));
+  w.key("loser_teams");
+  int_array(w, v.loser_teams);
+  w.end_object();
+}
+
+void write_json(json::Writer& w, const MatchRecord& r) {
+  w.begin_object();
+  w.key("version").value(1);
+  w.key("config");
+  write_json(w, r.config);
+  w.key("inputs").begin_array();
+  for (const Input& in : r.inputs) {
+    w.begin_object();
+    w.key("action").value(action_name(in.action));
+    w.key("at").value(in.at);
+    if (in.seat >= 0) w.key("seat").value(in.seat);
+    if (in.action == Action::move) {
+      w.key("move").value(in.move);
+      w.key("think_ms").value(in.think_ms);
+    }
+    if (in.action == Action::choose_piece) w.key("piece").value(in.piece);
+    if (in.action == Action::resume) w.key("last_seen").value(in.last_seen);
+    w.end_object();
+  }
+  w.end_array();
+  w.key("draws");
+  int_array(w, r.draws);
+  w.end_object();
+}
+
+std::string to_json(const Event& e) {
+  json::Writer w;
+  write_json(w, e);
+  return w.str();
+}
+
+std::string to_json(const MatchView& v) {
+  json::Writer w;
+  write_json(w, v);
+  return w.str();
+}
+
+std::string to_json(const MatchRecord& r) {
+  json::Writer w;
+  write_json(w, r);
+  return w.str();
+}
+
+// ---- reading --------------------------------------------------------------
+
+namespace {
+
+Error bad(const std::string& where, const std::string& what) {
+  return make_error(ErrorCode::bad_input, "match record: " + where + ": " + what);
+}
+
+Result<std::int64_t> get_int(const json::Value& o, std::string_view key, const std::string& where) {
+  const json::Value* v = o.find(key);
+  if (!v || !v->is_int()) return bad(where + "." + std::string(key), "missing or not an integer");
+  return v->as_int();
+}
+
+Result<int> get_small(const json::Value& o, std::string_view key, const std::string& where) {
+  auto n = get_int(o, key, where);
+  if (!n) return n.error();
+  if (*n < -1'000'000 || *n > 1'000'000) return bad(where + "." + std::string(key), "out of range");
+  return static_cast<int>(*n);
+}
+
+Result<std::optional<Action>> action_from(std::string_view name) {
+  for (int a = 0; a <= static_cast<int>(Action::resume); ++a) {
+    if (action_name(static_cast<Action>(a)) == name) return std::optional(static_cast<Action>(a));
+  }
+  return std::optional<Action>();
+}
+
+}  // namespace
+
+Result<MatchConfig> config_from_json(const json::Value& v) {
+  const std::string where = "config";
+  if (!v.is_object()) return bad(where, "not an object");
+  MatchConfig c;
+  const json::Value* variant = v.find("variant");
+  if (!variant || !variant->is_string()) return bad(where + ".variant", "missing or not a string");
+  c.variant = variant->as_string();
+  const json::Value* options = v.find("options");
+  if (!options || !options->is_object()) return bad(where + ".options", "missing or not an object");
+  for (auto [key, field] :
+       {std::pair{"width", &c.options.width}, std::pair{"height", &c.options.height},
+        std::pair{"popout", &c.options.popout}, std::pair{"blocks", &c.options.blocks},
+        std::pair{"opening_plies", &c.options.opening_plies}}) {
+    auto n = get_small(*options, key, where + ".options");
+    if (!n) return n.error();
+    *field = *n;
+  }
+  const json::Value* single = v.find("single_game");
+  if (!single || !single->is_bool()) return bad(where + ".single_game", "missing or not a boolean");
+  c.single_game = single->as_bool();
+  const json::Value* time = v.find("time");
+  if (!time || !time->is_object()) return bad(where + ".time", "missing or not an object");
+  for (auto [key, field] :
+       {std::pair{"bank_ms", &c.time.bank_ms}, std::pair{"increment_ms", &c.time.increment_ms},
+        std::pair{"per_move_ms", &c.time.per_move_ms}}) {
+    auto n = get_int(*time, key, where + ".time");
+    if (!n) return n.error();
+    *field = *n;
+  }
+  const json::Value* seed = v.find("seed");
+  if (!seed || !seed->is_string()) return bad(where + ".seed", "missing or not a string");
+  {
+    const std::string& s = seed->as_string();
+    std::uint64_t x = 0;
+    const auto r = std::from_chars(s.data(), s.data() + s.size(), x);
+    if (s.empty() || r.ec != std::errc() || r.ptr != s.data() + s.size())
+      return bad(where + ".seed", "not an unsigned 64-bit number");
+    c.seed = x;
+  }
+  auto ready = get_int(v, "ready_timeout_ms", where);
+  if (!ready) return ready.error();
+  c.ready_timeout_ms = *ready;
+  auto claim = get_int(v, "claim_after_ms", where);
+  if (!claim) return claim.error();
+  c.claim_after_ms = *claim;
+  return c;
+}
+
+Result<MatchRecord> record_from_json(std::string_view text) {
+  auto parsed = json::Value::parse(text);
+  if (!parsed) return parsed.error();
+  const json::Value& root = *parsed;
+  if (!root.is_object()) return bad("record", "not an object");
+  auto version = get_int(root, "version", "record");
+  if (!version) return version.error();
+  if (*version != 1) return bad("record.version", "unknown version " + std::to_string(*version));
+  const json::Value* config = root.find("config");
+  if (!config) return bad("record.config", "missing");
+  auto cfg = config_from_json(*config);
+  if (!cfg) return cfg.error();
+  MatchRecord r;
+  r.config = std::move(cfg).value();
+  const json::Value* inputs = root.find("inputs");
+  if (!inputs || !inputs->is_array()) return bad("record.inputs", "missing or not an array");
+  for (std::size_t i = 0; i < inputs->as_array().size(); ++i) {
+    const json::Value& o = inputs->as_array()[i];
+    const std::string where = "record.inputs[" + std::to_string(i) + "]";
+    if (!o.is_object()) return bad(where, "not an object");
+    const json::Value* action = o.find("action");
+    if (!action || !action->is_string()) return bad(where + ".action", "missing or not a string");
+    auto a = action_from(action->as_string());
+    if (!a.value()) return bad(where + ".action", "unknown action '" + action->as_string() + "'");
+    Input in;
+    in.action = **a;
+    auto at = get_int(o, "at", where);
+    if (!at) return at.error();
+    in.at = *at;
+    if (o.find("seat")) {
+      auto seat = get_small(o, "seat", where);
+      if (!seat) return seat.error();
+      in.seat = *seat;
+    }
+    if (in.action == Action::move) {
+      const json::Value* mv = o.find("move");
+      if (!mv || !mv->is_string()) return bad(where + ".move", "missing or not a string");
+      in.move = mv->as_string();
+      const json::Value* think = o.find("think_ms");
+      if (think && !think->is_null()) {
+        if (!think->is_int()) return bad(where + ".think_ms", "not an integer");
+        in.think_ms = think->as_int();
+      }
+    }
+    if (in.action == Action::choose_piece) {
+      auto piece = get_small(o, "piece", where);
+      if (!piece) return piece.error();
+      in.piece = *piece;
+    }
+    if (in.action == Action::resume) {
+      auto seen = get_int(o, "last_seen", where);
+      if (!seen) return seen.error();
+      in.last_seen = *seen;
+    }
+    r.inputs.push_back(std::move(in));
+  }
+  const json::Value* draws = root.find("draws");
+  if (!draws || !draws->is_array()) return bad("record.draws", "missing or not an array");
+  for (const json::Value& d : draws->as_array()) {
+    if (!d.is_int() || d.as_int() < 0 || d.as_int() > 1'000'000)
+      return bad("record.draws", "not a small non-negative integer");
+    r.draws.push_back(static_cast<int>(d.as_int()));
+  }
+  return r;
+}
+
+}  // namespace ft::match

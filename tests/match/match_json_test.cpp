@@ -1,0 +1,215 @@
+#include "match/match_json.h"
+
+#include <gtest/gtest.h>
+
+#include "match_test_util.h"
+#include "rules/twicefour_position.h"
+
+namespace ft::match {
+namespace {
+
+using namespace ft::match::testing;
+
+TEST(Json, WriterQuotesAndNests) {
+  json::Writer w;
+  w.begin_object()
+      .key("a")
+      .value(1)
+      .key("s")
+      .value("x\"y\n\x01½")
+      .key("l")
+      .begin_array()
+      .value(true)
+      .null()
+      .value(1.5)
+      .value(2.0)
+      .end_array()
+      .key("o")
+      .begin_object()
+      .end_object()
+      .end_object();
+  EXPECT_EQ(w.str(), R"({"a":1,"s":"x\"y\n\u0001½","l":[true,null,1.5,2.0],"o":{}})");
+  auto v = json::Value::parse(w.str());
+  ASSERT_TRUE(v.ok()) << v.error().message;
+  EXPECT_EQ(v->find("s")->as_string(), "x\"y\n\x01½");
+  EXPECT_EQ(v->find("a")->as_int(), 1);
+  EXPECT_EQ(v->find("l")->as_array()[2].as_double(), 1.5);
+  EXPECT_TRUE(v->find("l")->as_array()[1].is_null());
+  EXPECT_TRUE(v->find("o")->is_object());
+}
+
+TEST(Json, ParserRejectsBadTextWithAReason) {
+  for (const char* bad : {"", "{", "[1,]", "{\"a\" 1}", "\"abc", "01x", "tru", "{\"a\":1} x",
+                          "\"\\ud800\"", "[\"\x01\"]", "1e999"}) {
+    auto v = json::Value::parse(bad);
+    EXPECT_FALSE(v.ok()) << bad;
+    if (!v.ok()) {
+      EXPECT_NE(v.error().message.find("JSON"), std::string::npos);
+    }
+  }
+  std::string deep(100, '[');
+  EXPECT_FALSE(json::Value::parse(deep).ok());
+  auto u = json::Value::parse(R"(["\u00e9\ud83d\ude00", -12, 3.5e2])");
+  ASSERT_TRUE(u.ok());
+  EXPECT_EQ(u->as_array()[0].as_string(), "é😀");
+  EXPECT_EQ(u->as_array()[1].as_int(), -12);
+  EXPECT_EQ(u->as_array()[2].as_double(), 350.0);
+}
+
+TEST(MatchJson, EventsSerialise) {
+  FakeClock clock;
+  MatchConfig c;
+  Match m = Match::create(c).value();
+  Update u = m.start(clock.now);
+  ASSERT_FALSE(u.events.empty());
+  const std::string started = to_json(u.events[0]);
+  auto v = json::Value::parse(started);
+  ASSERT_TRUE(v.ok()) << started;
+  EXPECT_EQ(v->find("kind")->as_string(), "game-started");
+  EXPECT_EQ(v->find("at")->as_int(), clock.now);
+  EXPECT_EQ(v->find("first_seat")->as_int(), 0);
+  u = play(m, clock, RED_WINS);
+  bool saw_match_over = false;
+  for (const Event& e : u.events) {
+    auto ev = json::Value::parse(to_json(e));
+    ASSERT_TRUE(ev.ok());
+    if (ev->find("kind")->as_string() == "game-over") {
+      EXPECT_EQ(ev->find("outcome")->find("reason")->as_string(), "line");
+      EXPECT_EQ(ev->find("points")->as_array()[0].as_double(), 1.0);
+    }
+    saw_match_over |= ev->find("kind")->as_string() == "match-over";
+  }
+  EXPECT_FALSE(saw_match_over);
+  auto view = json::Value::parse(to_json(m.view(clock.now)));
+  ASSERT_TRUE(view.ok());
+  EXPECT_EQ(view->find("phase")->as_string(), "between-games");
+  EXPECT_EQ(view->find("score")->as_string(), "1:0");
+  EXPECT_EQ(view->find("board")->as_array().size(), 6u);
+  EXPECT_TRUE(view->find("seat_to_move")->is_null());
+}
+
+// The record round-trips through JSON unchanged.
+TEST(MatchJson, RecordRoundTrips) {
+  FakeClock clock;
+  MatchConfig c;
+  c.variant = "obstacles";
+  c.options.blocks = 6;
+  c.seed = 0xfedcba9876543210ULL;
+  Match m = Match::create(c).value();
+  m.start(clock.now);
+  m.move(0, "d", clock.advance(SEC), 800);
+  m.set_connected(1, false, clock.advance(SEC));
+  const std::string text = to_json(m.record());
+  auto back = record_from_json(text);
+  ASSERT_TRUE(back.ok()) << back.error().message;
+  EXPECT_EQ(back->config.seed, c.seed);
+  EXPECT_EQ(back->config.options.blocks, 6);
+  ASSERT_EQ(back->inputs.size(), 3u);
+  EXPECT_EQ(back->inputs[1].move, "d");
+  EXPECT_EQ(back->inputs[1].think_ms, 800);
+  EXPECT_EQ(back->inputs[2].action, Action::disconnect);
+  EXPECT_EQ(to_json(*back), text);
+}
+
+TEST(MatchJson, BadRecordsAreRefusedWithTheField) {
+  EXPECT_FALSE(record_from_json("nope").ok());
+  auto r = record_from_json(R"({"version":1,"config":{"variant":"classic"}})");
+  ASSERT_FALSE(r.ok());
+  EXPECT_NE(r.error().message.find("config.options"), std::string::npos) << r.error().message;
+  MatchRecord ok;
+  std::string text = to_json(ok);
+  text.replace(text.find("\"inputs\":[]"), 11, R"("inputs":[{"action":"fly","at":1}])");
+  auto f = record_from_json(text);
+  ASSERT_FALSE(f.ok());
+  EXPECT_NE(f.error().message.find("unknown action 'fly'"), std::string::npos);
+}
+
+// A match restored from its record after a restart is the same match, and
+// nobody is charged for the downtime (RULES.md A4; docs/protocol.md 6).
+TEST(MatchRestore, RestoredMatchContinuesWithoutChargingDowntime) {
+  FakeClock clock;
+  MatchConfig c;
+  c.variant = "drawn-opening";
+  c.seed = 99;
+  Match m = Match::create(c).value();
+  m.start(clock.now);
+  play(m, clock, {"a", "b", "a"}, 3 * SEC);
+  const int to_move = m.seat_to_move();
+  clock.advance(4 * SEC);  // seat to move thinks 4 s, then the server dies
+  const std::int64_t heartbeat = clock.now;
+  const std::int64_t left_at_crash = m.view(heartbeat).remaining_ms[to_move];
+  const std::string saved = to_json(m.record());
+  clock.advance(20 * MIN);  // down for 20 minutes
+  auto rec = record_from_json(saved);
+  ASSERT_TRUE(rec.ok());
+  auto back = Match::restore(*rec, clock.now, heartbeat);
+  ASSERT_TRUE(back.ok()) << back.error().message;
+  Match& r = back.value();
+  EXPECT_EQ(r.view(clock.now).board, m.view(heartbeat).board);
+  EXPECT_EQ(r.seat_to_move(), to_move);
+  EXPECT_EQ(r.view(clock.now).remaining_ms[to_move], left_at_crash);
+  EXPECT_EQ(r.view(clock.now).remaining_ms[1 - to_move],
+            m.view(heartbeat).remaining_ms[1 - to_move]);
+  EXPECT_TRUE(r.tick(clock.now).events.empty());  // no flag fell during the downtime
+  // Play goes on: the mover is charged the 4 s before and 1 s after.
+  Update u = r.move(to_move, "c", clock.advance(SEC));
+  ASSERT_TRUE(u.ok()) << u.error->message;
+  EXPECT_EQ(find_event<MoveMade>(u)->charge.charged_ms, 5 * SEC);
+  // The restored record carries the resume, so a second restore agrees.
+  auto again = Match::restore(r.record(), clock.now);
+  ASSERT_TRUE(again.ok()) << again.error().message;
+  EXPECT_EQ(again->view(clock.now).remaining_ms, r.view(clock.now).remaining_ms);
+  EXPECT_EQ(to_json(again->view(clock.now)), to_json(r.view(clock.now)));
+}
+
+// Restore from an older record plus the move log written since.
+TEST(MatchRestore, RecordPlusMoveLog) {
+  FakeClock clock;
+  Match m = Match::create(MatchConfig{}).value();
+  m.start(clock.now);
+  play(m, clock, {"d", "d"});
+  const MatchRecord early = m.record();
+  std::vector<LoggedMove> log;
+  int ply = 0;
+  for (const char* mv : {"d", "d", "c", "e"}) {
+    ++ply;
+    if (ply <= 2) {
+      log.push_back(LoggedMove{0, ply, (ply - 1) % 2, mv, std::nullopt, 0});
+      continue;
+    }
+    const int seat = m.seat_to_move();
+    m.move(seat, mv, clock.advance(2 * SEC), 1500);
+    log.push_back(LoggedMove{0, ply, seat, mv, 1500, clock.now});
+  }
+  auto back = Match::restore(early, log, clock.now);
+  ASSERT_TRUE(back.ok()) << back.error().message;
+  EXPECT_EQ(back->view(clock.now).board, m.view(clock.now).board);
+  EXPECT_EQ(back->view(clock.now).remaining_ms, m.view(clock.now).remaining_ms);
+  // A gap in the log is an error, not a silent skip.
+  std::vector<LoggedMove> gap = {LoggedMove{0, 4, 1, "e", std::nullopt, clock.now}};
+  auto g = Match::restore(early, gap, clock.now);
+  ASSERT_FALSE(g.ok());
+  EXPECT_NE(g.error().message.find("does not follow"), std::string::npos);
+}
+
+// Lotteries are part of the record: a restored twiceFour match has the same
+// pieces and round starters, whatever random source the new process has.
+TEST(MatchRestore, LotteryDrawsAreReplayed) {
+  FakeClock clock;
+  MatchConfig c;
+  c.variant = std::string(TWICEFOUR);
+  c.time = twicefour_level_time(3).value();
+  Match m = Match::create(c, scripted({1, 1})).value();
+  m.start(clock.now);
+  m.choose_piece(0, rules::TF_CROSS, clock.advance(SEC));
+  m.choose_piece(1, rules::TF_CROSS, clock.advance(SEC));
+  auto back = Match::restore(*record_from_json(to_json(m.record())), clock.now, std::nullopt,
+                             scripted({0, 0, 0}));
+  ASSERT_TRUE(back.ok()) << back.error().message;
+  EXPECT_EQ(back->view(clock.now).team_piece, m.view(clock.now).team_piece);
+  EXPECT_EQ(back->seat_to_move(), m.seat_to_move());
+  EXPECT_EQ(back->seat_to_move(), 1);
+}
+
+}  // namespace
+}  // namespace ft::match
