@@ -585,12 +585,20 @@ struct Match::Impl {
     in.at = std::max(in.at, last_at);  // time never runs backwards inside a match
     if (in.action != Action::start && in.action != Action::resume && started)
       advance(in.at, u.events);
+    const bool deadlines_fired = !u.events.empty();
     u.error = handle(in, u.events);
     if (u.error) u.refusal = refusal == Refusal::none ? Refusal::bad_input : refusal;
-    const bool changed = !u.events.empty() || (!u.error && in.action != Action::tick);
-    if (changed) {
+    // The record keeps what changes the match. Connections are facts about
+    // sockets, not about the match: they are not recorded (a flapping client
+    // must not grow the record), and a restored match starts with every seat
+    // connected. A refused call is recorded only as the deadlines it let fire.
+    const bool transient = in.action == Action::connect || in.action == Action::disconnect;
+    if (!u.error && !transient && in.action != Action::tick) {
       last_at = in.at;
       record.inputs.push_back(std::move(in));
+    } else if (deadlines_fired) {
+      last_at = in.at;
+      record.inputs.push_back(make_input(Action::tick, in.at));
     }
     return u;
   }
@@ -710,14 +718,16 @@ Update Match::tick(std::int64_t now) {
   return impl_->apply(make_input(Action::tick, now));
 }
 
-std::optional<std::int64_t> Match::next_deadline() const {
+std::optional<std::int64_t> Match::next_deadline(std::optional<std::int64_t> after) const {
   std::optional<std::int64_t> best;
   auto consider = [&](std::optional<std::int64_t> t) {
     if (t && (!best || *t < *best)) best = t;
   };
   if (impl_->phase == Phase::playing) {
     if (auto f = impl_->clock.flag_at()) consider(*f + 1);  // the flag falls after flag_at
-    consider(impl_->claim_from());
+    // tick() cannot act on a claim, so a claim time already passed is no
+    // deadline any more (a timer loop would spin on it).
+    if (auto c = impl_->claim_from(); c && (!after || *c > *after)) consider(c);
   }
   if (impl_->phase == Phase::between_games) consider(impl_->ready_deadline);
   return best;

@@ -20,6 +20,10 @@
 // record (config, inputs, lottery draws), from which restore() rebuilds the
 // identical match after a server restart.
 //
+// Connections are not part of the record (they are facts about sockets): a
+// restored match starts with every seat connected, and the server reports
+// who is gone.
+//
 // Every call first lets due deadlines fire (a fallen flag, the Ready
 // timeout), so a move that arrives after its flag fell finds the match lost,
 // whether or not the server's timer called tick() in time.
@@ -307,9 +311,12 @@ class Match {
   // Lets deadlines fire: a flag (with its grace), the Ready timeout.
   Update tick(std::int64_t now);
 
-  // The next time tick() may have something to do (flag, Ready deadline,
-  // claim becoming possible); nullopt when nothing is pending.
-  std::optional<std::int64_t> next_deadline() const;
+  // The next time something is due: a flag falls or the Ready deadline
+  // passes (tick() acts on both), or a claim becomes possible (tick() does
+  // nothing; the server tells the opponents). With `after`, a claim time at
+  // or before it is left out, so a timer loop does not spin once the claim
+  // is possible. nullopt when nothing is pending.
+  std::optional<std::int64_t> next_deadline(std::optional<std::int64_t> after = std::nullopt) const;
 
   const MatchConfig& config() const;
   const Format& format() const;

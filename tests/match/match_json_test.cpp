@@ -98,16 +98,21 @@ TEST(MatchJson, RecordRoundTrips) {
   Match m = Match::create(c).value();
   m.start(clock.now);
   m.move(0, "d", clock.advance(SEC), 800);
-  m.set_connected(1, false, clock.advance(SEC));
+  m.move(1, "d", clock.advance(SEC));
+  m.resign_game(0, clock.advance(SEC));
+  m.ready(0, clock.advance(SEC));
   const std::string text = to_json(m.record());
   auto back = record_from_json(text);
   ASSERT_TRUE(back.ok()) << back.error().message;
   EXPECT_EQ(back->config.seed, c.seed);
   EXPECT_EQ(back->config.options.blocks, 6);
-  ASSERT_EQ(back->inputs.size(), 3u);
+  ASSERT_EQ(back->inputs.size(), 5u);
   EXPECT_EQ(back->inputs[1].move, "d");
   EXPECT_EQ(back->inputs[1].think_ms, 800);
-  EXPECT_EQ(back->inputs[2].action, Action::disconnect);
+  EXPECT_FALSE(back->inputs[2].think_ms.has_value());
+  EXPECT_EQ(back->inputs[3].action, Action::resign_game);
+  EXPECT_EQ(back->inputs[4].action, Action::ready);
+  EXPECT_EQ(back->inputs[4].seat, 0);
   EXPECT_EQ(to_json(*back), text);
 }
 
@@ -190,6 +195,36 @@ TEST(MatchRestore, RecordPlusMoveLog) {
   auto g = Match::restore(early, gap, clock.now);
   ASSERT_FALSE(g.ok());
   EXPECT_NE(g.error().message.find("does not follow"), std::string::npos);
+}
+
+// Connections are socket facts: a flapping client does not grow the record,
+// and a restored match starts with everyone connected.
+TEST(MatchRestore, ConnectionsAreNotRecorded) {
+  FakeClock clock;
+  Match m = Match::create(MatchConfig{}).value();
+  m.start(clock.now);
+  for (int i = 0; i < 100; ++i) {
+    m.set_connected(0, false, clock.advance(10));
+    m.set_connected(0, true, clock.advance(10));
+  }
+  m.set_connected(0, false, clock.advance(10));
+  EXPECT_EQ(m.record().inputs.size(), 1u);
+  EXPECT_FALSE(m.view(clock.now).connected[0]);
+  auto back = Match::restore(m.record(), clock.now);
+  ASSERT_TRUE(back.ok());
+  EXPECT_TRUE(back->view(clock.now).connected[0]);
+  // A flag that falls during a refused call is recorded as a tick.
+  Match t = Match::create(MatchConfig{}).value();
+  t.start(clock.now);
+  Update u = t.move(1, "d", clock.advance(6 * 60 * SEC));
+  EXPECT_FALSE(u.ok());
+  ASSERT_NE(find_event<MatchOver>(u), nullptr);
+  ASSERT_EQ(t.record().inputs.size(), 2u);
+  EXPECT_EQ(t.record().inputs[1].action, Action::tick);
+  auto tb = Match::restore(t.record(), clock.now);
+  ASSERT_TRUE(tb.ok());
+  EXPECT_EQ(tb->end(), MatchEnd::timeout);
+  EXPECT_EQ(tb->score(), "0:2");
 }
 
 // Lotteries are part of the record: a restored twiceFour match has the same

@@ -273,6 +273,9 @@ TEST(RulesA4, DisconnectedThirtySecondsOnOwnTurnCanBeClaimed) {
   // Drops again for the full 30 s.
   m.set_connected(1, false, clock.advance(SEC));
   EXPECT_TRUE(m.can_claim(0, clock.now + 30 * SEC));
+  EXPECT_EQ(m.next_deadline(clock.now), clock.now + 30 * SEC);
+  // Once the claim is possible it is no longer a deadline to wait for.
+  EXPECT_EQ(m.next_deadline(clock.now + 30 * SEC), *m.clock().flag_at() + 1);
   Update u = m.claim(0, clock.advance(30 * SEC));
   ASSERT_TRUE(u.ok()) << u.error->message;
   const MatchOver* over = find_event<MatchOver>(u);
