@@ -77,14 +77,14 @@ void BoardModel::terms(const rules::Position& pos, EvalKind kind, ColourTerms* o
     out[owner].lines += weight_[k];
     if (k == n - 1) out[owner].threats |= line & ~discs[owner];
   }
-  const bool parity = colours == 2 && !geo_->popout() && kind == EvalKind::full;
+  const bool parity = colours == 2 && !geo_->popout();
   for (int c = 0; c < colours; ++c) {
     const Bits t = out[c].threats;
     if (kind == EvalKind::simple) {
       out[c].threat_score = popcount(t) * PLAIN_THREAT;
       continue;
     }
-    if (parity) {
+    if (parity && kind == EvalKind::full) {
       // RULES.md A2 play on an even board: when the columns fill up in pairs,
       // Red ends up with the odd rows (1-based) and Yellow with the even ones.
       const bool red_gets_odd = (c == 0) != parity_flipped_;

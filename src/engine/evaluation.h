@@ -13,8 +13,9 @@
 namespace ft::engine {
 
 enum class EvalKind : std::uint8_t {
-  simple,  // open lines only: what a beginner sees
-  full,    // open lines, threats with parity, stacked threats, tempo
+  simple,   // open lines and threats counted alike: what a beginner sees
+  threats,  // plus stacked threats (two threats one above the other)
+  full,     // plus the row parity of each threat (who will get to fill it)
 };
 
 class BoardModel {
@@ -26,6 +27,7 @@ class BoardModel {
   const std::vector<rules::Bits>& lines() const { return lines_; }
 
   // Score for colour `me` (large is good for `me`), never in the win range.
+  // Every kind sees a threat the side to move can fill at once.
   int evaluate(const rules::Position& pos, int me, EvalKind kind) const;
 
   // The empty cells that would complete a line of `colour`.

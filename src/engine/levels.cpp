@@ -18,14 +18,14 @@ LevelSettings level_settings(int level, int colours) {
     case 3:
       s = {4, 1'500, EvalKind::simple, 16, 60, milliseconds(400), 1 << 20, false};
       break;
-    case 4:  // from here the evaluation knows threats and their parity
-      s = {8, 3'000, EvalKind::full, 8, 0, milliseconds(600), 4 << 20, false};
+    case 4:  // from here the evaluation knows stacked threats
+      s = {8, 3'000, EvalKind::threats, 8, 0, milliseconds(600), 4 << 20, false};
       break;
     case 5:
-      s = {12, 8'000, EvalKind::full, 0, 0, milliseconds(900), 8 << 20, false};
+      s = {12, 6'000, EvalKind::threats, 0, 0, milliseconds(900), 8 << 20, false};
       break;
-    case 6:
-      s = {20, 24'000, EvalKind::full, 0, 0, milliseconds(1400), 16 << 20, false};
+    case 6:  // and the row parity of threats
+      s = {20, 30'000, EvalKind::full, 0, 0, milliseconds(1400), 16 << 20, false};
       break;
     case 7:  // bounded by time only; issue 4: at most 2 s per move on 7x6
       s = {127, 40'000'000, EvalKind::full, 0, 0, milliseconds(1800), SIZE_MAX, true};
