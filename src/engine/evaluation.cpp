@@ -129,7 +129,7 @@ int BoardModel::evaluate(const rules::Position& pos, int me, EvalKind kind) cons
     v = s[me] - s[1 - me];
   } else {
     const int a = s[(me + 1) % 3], b = s[(me + 2) % 3];
-    v = s[me] - std::max(a, b) - std::min(a, b) / 2;
+    v = s[me] - (a + b) / 2;
   }
   // RULES.md A6 misère: a line loses, so one's own near-lines are a burden.
   if (misere) v = -v;

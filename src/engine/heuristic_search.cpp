@@ -261,6 +261,7 @@ SearchResult HeuristicSearch::run(const SearchOptions& options) {
   }
 
   const int empty = rules::popcount(g.playable() & ~root_.occupied());
+  SearchResult last_open = result;  // the last iteration without a proven loss
   for (int depth = 1; depth <= options.max_depth; ++depth) {
     SearchResult iter;
     iter.root_scores = result.root_scores;
@@ -285,9 +286,20 @@ SearchResult HeuristicSearch::run(const SearchOptions& options) {
     std::stable_sort(result.root_scores.begin(), result.root_scores.end(),
                      [](const RootScore& a, const RootScore& b) { return a.score > b.score; });
     if (is_decisive(result.score)) {
+      if (result.score < 0 && g.colours() == 3 && depth > 1) {
+        // RULES.md A10, paranoid search: a "proven" loss assumes the two
+        // others play together, which they rarely do. Play the move of the
+        // deepest search that still saw a game, not the longest defence.
+        result.best = last_open.best;
+        result.score = last_open.score;
+        result.root_scores = last_open.root_scores;
+        result.depth = depth - 1;
+        break;
+      }
       result.exact = true;
       break;
     }
+    last_open = result;
     if (!popout_ && depth >= empty) {
       result.exact = true;  // the whole game tree is searched
       break;

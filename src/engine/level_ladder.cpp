@@ -112,7 +112,39 @@ double LevelTimes::median() const {
 
 double LevelTimes::max() const { return ms.empty() ? 0 : *std::max_element(ms.begin(), ms.end()); }
 
-LadderResult run_ladder(const LadderConfig& cfg) {
+namespace {
+
+PairResult sum_pair(const LadderConfig& cfg, const std::vector<MatchResult>& results, int p,
+                    std::map<int, LevelTimes>* times, std::string* error) {
+  PairResult pr;
+  pr.lower = cfg.level_from + p;
+  pr.upper = pr.lower + 1;
+  for (int m = 0; m < cfg.matches; ++m) {
+    const MatchResult& r = results[static_cast<std::size_t>(p * cfg.matches + m)];
+    if (!r.error.empty() && error != nullptr && error->empty()) *error = r.error;
+    if (r.games == 0) continue;
+    ++pr.matches;
+    pr.games += r.games;
+    pr.upper_wins += r.upper_wins;
+    pr.draws += r.draws;
+    pr.upper_losses += r.upper_losses;
+    pr.points += r.points;
+    pr.possible += r.possible;
+    if (r.games == 2) {  // match points only mean something with two sides
+      if (r.upper_match > r.lower_match) ++pr.match_wins;
+      else if (r.upper_match < r.lower_match) ++pr.match_losses;
+      else ++pr.match_draws;
+    }
+    if (times != nullptr) {
+      for (const auto& [level, ms] : r.times) (*times)[level].ms.push_back(ms);
+    }
+  }
+  return pr;
+}
+
+}  // namespace
+
+LadderResult run_ladder(const LadderConfig& cfg, const PairDone& on_pair_done) {
   LadderResult out;
   const int pairs = cfg.level_to - cfg.level_from;
   if (pairs < 1 || cfg.matches < 1) return out;
@@ -120,6 +152,9 @@ LadderResult run_ladder(const LadderConfig& cfg) {
   std::vector<MatchResult> results(static_cast<std::size_t>(tasks));
   std::atomic<int> next{0};
   std::atomic<bool> failed{false};
+  std::vector<std::atomic<int>> left(static_cast<std::size_t>(pairs));
+  for (auto& l : left) l = cfg.matches;
+  std::mutex report;
   auto worker = [&] {
     for (int t = next++; t < tasks && !failed; t = next++) {
       const int pair = t / cfg.matches;
@@ -129,6 +164,10 @@ LadderResult run_ladder(const LadderConfig& cfg) {
       results[static_cast<std::size_t>(t)] =
           play_match(cfg, lower, lower + 1, mix(cfg.seed, static_cast<std::uint64_t>(match)));
       if (!results[static_cast<std::size_t>(t)].error.empty()) failed = true;
+      if (--left[static_cast<std::size_t>(pair)] == 0 && on_pair_done && !failed) {
+        std::lock_guard lock(report);
+        on_pair_done(sum_pair(cfg, results, pair, nullptr, nullptr));
+      }
     }
   };
   std::vector<std::thread> threads;
@@ -136,30 +175,7 @@ LadderResult run_ladder(const LadderConfig& cfg) {
   worker();
   for (auto& th : threads) th.join();
 
-  for (int p = 0; p < pairs; ++p) {
-    PairResult pr;
-    pr.lower = cfg.level_from + p;
-    pr.upper = pr.lower + 1;
-    for (int m = 0; m < cfg.matches; ++m) {
-      const MatchResult& r = results[static_cast<std::size_t>(p * cfg.matches + m)];
-      if (!r.error.empty() && out.error.empty()) out.error = r.error;
-      if (r.games == 0) continue;
-      ++pr.matches;
-      pr.games += r.games;
-      pr.upper_wins += r.upper_wins;
-      pr.draws += r.draws;
-      pr.upper_losses += r.upper_losses;
-      pr.points += r.points;
-      pr.possible += r.possible;
-      if (r.games == 2) {  // match points only mean something with two sides
-        if (r.upper_match > r.lower_match) ++pr.match_wins;
-        else if (r.upper_match < r.lower_match) ++pr.match_losses;
-        else ++pr.match_draws;
-      }
-      for (const auto& [level, ms] : r.times) out.times[level].ms.push_back(ms);
-    }
-    out.pairs.push_back(pr);
-  }
+  for (int p = 0; p < pairs; ++p) out.pairs.push_back(sum_pair(cfg, results, p, &out.times, &out.error));
   return out;
 }
 

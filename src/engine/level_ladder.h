@@ -35,6 +35,10 @@ struct LadderConfig {
   int max_plies = 1000;   // a game still going after this many moves counts as a draw
 };
 
+struct PairResult;
+// Called (from a worker thread, one call at a time) as each pair finishes.
+using PairDone = std::function<void(const PairResult&)>;
+
 struct PairResult {
   int lower = 0;
   int upper = 0;
@@ -63,6 +67,6 @@ struct LadderResult {
   std::string error;  // set if a move could not be chosen or played
 };
 
-LadderResult run_ladder(const LadderConfig& config);
+LadderResult run_ladder(const LadderConfig& config, const PairDone& on_pair_done = {});
 
 }  // namespace ft::engine

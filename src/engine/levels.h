@@ -1,8 +1,8 @@
 // What each computer level of four in a row is allowed to do (issue 4 item 5).
 // Strength grows along several axes at once, not depth alone: search depth and
 // node budget, the quality of the evaluation, and a seeded randomisation
-// (noise on the root scores and an occasional blunder) that fades out by
-// level 5. Node budgets rather than time make a level equally strong on a busy
+// (noise on the root scores and an occasional blunder) that fades out
+// after level 5. Node budgets rather than time make a level equally strong on a busy
 // and an idle machine, and make a seeded game replayable; the request's time
 // budget stays a hard cap on top.
 #pragma once

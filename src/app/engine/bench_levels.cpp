@@ -17,7 +17,7 @@ namespace {
 constexpr const char* USAGE =
     "usage: fourtable bench levels --game four|twicefour [--variant K] --matches N\n"
     "         --level-from A --level-to B [--seed S] [--budget-ms M] [--opening-plies P]\n"
-    "         [--threads T] [--width W --height H]\n\n"
+    "         [--threads T] [--width W --height H] [--progress]\n\n"
     "Adjacent levels A..B play N matches each through the computer facade. Two sides:\n"
     "two games per match from the same random opening of P plies, sides swapped. Three\n"
     "players: three games, the higher level in each seat once against two copies of\n"
@@ -122,14 +122,7 @@ int run_levels(std::span<const std::string> args) {
               static_cast<long long>(cfg.budget.count()), cfg.opening_plies,
               static_cast<unsigned long long>(cfg.seed), cfg.threads);
   std::fflush(stdout);
-  const engine::LadderResult r = engine::run_ladder(cfg);
-  if (!r.error.empty()) {
-    std::cerr << "fourtable bench levels: " << r.error << "\n";
-    return 1;
-  }
-  std::printf("\n%-8s %7s %6s %16s %12s %16s\n", "pair", "matches", "games", "higher W-D-L",
-              "higher score", "matches W-D-L");
-  for (const auto& p : r.pairs) {
+  auto print_pair = [](const engine::PairResult& p) {
     char wdl[32], mwdl[32];
     std::snprintf(wdl, sizeof wdl, "%d-%d-%d", p.upper_wins, p.draws, p.upper_losses);
     if (p.match_wins + p.match_draws + p.match_losses > 0)
@@ -140,7 +133,28 @@ int run_levels(std::span<const std::string> args) {
     std::snprintf(pair, sizeof pair, "%d v %d", p.upper, p.lower);
     std::printf("%-8s %7d %6d %16s %11.1f%% %16s\n", pair, p.matches, p.games, wdl, 100 * p.score(),
                 mwdl);
+  };
+  const bool progress = has_flag(args, "progress");
+  auto print_header = [] {
+    std::printf("\n%-8s %7s %6s %16s %12s %16s\n", "pair", "matches", "games", "higher W-D-L",
+                "higher score", "matches W-D-L");
+  };
+  if (progress) {
+    std::printf("\n(progress: pairs as they finish)");
+    print_header();
+    std::fflush(stdout);
   }
+  const engine::LadderResult r = engine::run_ladder(cfg, [&](const engine::PairResult& p) {
+    if (!progress) return;
+    print_pair(p);
+    std::fflush(stdout);
+  });
+  if (!r.error.empty()) {
+    std::cerr << "fourtable bench levels: " << r.error << "\n";
+    return 1;
+  }
+  print_header();
+  for (const auto& p : r.pairs) print_pair(p);
   std::printf("\n%-6s %8s %10s %10s\n", "level", "moves", "median ms", "max ms");
   for (const auto& [level, t] : r.times) {
     std::printf("%-6d %8zu %10.2f %10.2f\n", level, t.ms.size(), t.median(), t.max());
