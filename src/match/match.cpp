@@ -328,7 +328,8 @@ struct Match::Impl {
     // RULES.md B6: 1-1 after two rounds -> a third round decides.
     std::vector<Points> two(2);
     for (int i = 0; i < 2; ++i)
-      for (int t = 0; t < 2; ++t) two[t].halves += games[i].points[t].halves;
+      for (std::size_t t = 0; t < 2 && t < games[i].points.size(); ++t)
+        two[t].halves += games[i].points[t].halves;
     return two[0] == two[1] ? format.max_games : format.games;
   }
 
@@ -385,7 +386,8 @@ struct Match::Impl {
       g.points = p;
       emit(out, now, GameOver{g.index, current_end, g.outcome, loser, p});
     }
-    while (static_cast<int>(games.size()) < format.games) {
+    // games_to_play() again after each one: a twiceFour match at 1-1 owes a third round.
+    while (static_cast<int>(games.size()) < games_to_play()) {
       GameRecord g;
       g.index = static_cast<int>(games.size());
       g.end = GameEnd::forfeited;

@@ -432,5 +432,47 @@ TEST(RulesA11, TeamMatchCompletes) {
   EXPECT_EQ(m.score(), "1:1");
 }
 
+// RULES.md A10 with A4: a three-player timeout loses the match; the two
+// others share the games not played (our rule: they draw them).
+TEST(RulesA10, ThreePlayerTimeout) {
+  FakeClock clock;
+  Match m = started(config_of("three-players", {MIN, 0, 0}), clock);
+  play(m, clock, {"a"});
+  ASSERT_EQ(m.seat_to_move(), 1);
+  Update u = m.tick(*m.clock().flag_at() + 1);
+  const MatchOver* over = find_event<MatchOver>(u);
+  ASSERT_NE(over, nullptr);
+  EXPECT_EQ(over->loser_teams, std::vector<int>{1});
+  EXPECT_EQ(over->score, "1½:0:1½");
+}
+
+// RULES.md A4: no claim while the player to move is connected, and never by
+// a team-mate of the absent player (A11).
+TEST(RulesA4, ClaimOnlyByOpponentsOfAnAbsentPlayerToMove) {
+  FakeClock clock;
+  Match m = started(config_of("two-vs-two"), clock);
+  Update refused = m.claim(1, clock.advance(40 * SEC));
+  EXPECT_FALSE(refused.ok());
+  EXPECT_EQ(refused.refusal, Refusal::not_now);
+  m.set_connected(0, false, clock.advance(SEC));  // seat 0 (Red 1) is to move
+  clock.advance(31 * SEC);
+  EXPECT_FALSE(m.claim(2, clock.now).ok());  // team-mate
+  Update u = m.claim(3, clock.now);
+  ASSERT_TRUE(u.ok());
+  EXPECT_EQ(find_event<MatchOver>(u)->loser_teams, std::vector<int>{0});
+}
+
+// RULES.md A3: resign match between games forfeits the games not played.
+TEST(RulesA3, ResignMatchBetweenGames) {
+  FakeClock clock;
+  Match m = started(config_of("classic"), clock);
+  play(m, clock, RED_WINS);
+  Update u = m.resign_match(0, clock.advance(SEC));
+  ASSERT_TRUE(u.ok());
+  EXPECT_EQ(m.score(), "1:1");
+  EXPECT_EQ(m.end(), MatchEnd::resigned);
+  EXPECT_EQ(m.resign_game(0, clock.advance(SEC)).refusal, Refusal::not_now);
+}
+
 }  // namespace
 }  // namespace ft::match

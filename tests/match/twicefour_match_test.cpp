@@ -194,5 +194,44 @@ TEST(RulesB6, ResignMatchLosesRemainingRounds) {
   EXPECT_EQ(m.end(), MatchEnd::resigned);
 }
 
+// RULES.md B6 with A3: at 1-1 the third round is owed, so abandoning before
+// it loses that round too.
+TEST(RulesB6, AbandonAtOneAllLosesTheThirdRound) {
+  FakeClock clock;
+  Match m = started(twicefour(), clock, scripted({0}));
+  m.choose_piece(0, TF_CROSS, clock.advance(SEC));
+  m.choose_piece(1, TF_CIRCLE, clock.advance(SEC));
+  m.resign_game(1, clock.advance(SEC));
+  both_ready(m, clock);
+  m.resign_game(0, clock.advance(SEC));
+  EXPECT_EQ(m.score(), "1:1");
+  m.ready(1, clock.advance(SEC));
+  Update u = m.tick(clock.advance(READY_TIMEOUT_MS));
+  const MatchOver* over = find_event<MatchOver>(u);
+  ASSERT_NE(over, nullptr);
+  EXPECT_EQ(over->end, MatchEnd::abandoned);
+  EXPECT_EQ(over->score, "1:2");
+  EXPECT_EQ(m.view(clock.now).games.size(), 3u);
+}
+
+// RULES.md B3, B7 with A4: a round move inside the grace, covered by the lag
+// credit, is in time; the per-move time is fresh for every move.
+TEST(RulesB7, PerMoveTimeWithLagCredit) {
+  FakeClock clock;
+  Match m = started(twicefour(7), clock, scripted({0}));
+  m.choose_piece(0, TF_CROSS, clock.advance(SEC));
+  m.choose_piece(1, TF_CIRCLE, clock.advance(SEC));
+  // 15.3 s on the server, 14.9 s of thinking: 400 ms of lag credited.
+  Update u = m.move(0, "d1-d2", clock.advance(15300), 14900);
+  ASSERT_TRUE(u.ok()) << u.error->message;
+  EXPECT_EQ(find_event<MoveMade>(u)->charge.lag_credit_ms, 400);
+  EXPECT_EQ(m.view(clock.now).remaining_ms[1], 15 * SEC);
+  // The same overrun without a report is a lost round.
+  u = m.move(1, "b5-b4", clock.advance(15300));
+  ASSERT_NE(find_event<GameOver>(u), nullptr);
+  EXPECT_EQ(find_event<GameOver>(u)->end, GameEnd::timeout);
+  EXPECT_EQ(m.score(), "1:0");
+}
+
 }  // namespace
 }  // namespace ft::match
