@@ -650,7 +650,16 @@ Result<Match> Match::restore(const MatchRecord& record, const std::vector<Logged
   if (!m) return m.error();
   Impl& im = *m.value().impl_;
   im.replay_draws = record.draws;
-  for (const Input& in : record.inputs) im.apply(in);
+  // The record holds accepted calls only, so a refusal means the record (or
+  // the rules it was made with) differs: an error, never a guess.
+  for (std::size_t i = 0; i < record.inputs.size(); ++i) {
+    const Update u = im.apply(record.inputs[i]);
+    if (!u.ok())
+      return make_error(ErrorCode::bad_input,
+                        "record input " + std::to_string(i) + " (" +
+                            std::string(action_name(record.inputs[i].action)) +
+                            ") is refused on replay: " + u.error->message);
+  }
   for (const LoggedMove& lm : moves) {
     const int current = static_cast<int>(im.games.size()) - 1;
     const int have = current >= 0 ? static_cast<int>(im.games.back().moves.size()) : 0;

@@ -129,6 +129,23 @@ TEST(MatchJson, BadRecordsAreRefusedWithTheField) {
   EXPECT_NE(f.error().message.find("unknown action 'fly'"), std::string::npos);
 }
 
+// A record whose inputs the match refuses is an error on restore, not a guess.
+TEST(MatchRestore, InconsistentRecordIsRefused) {
+  FakeClock clock;
+  Match m = Match::create(MatchConfig{}).value();
+  m.start(clock.now);
+  m.move(0, "d", clock.advance(SEC));
+  MatchRecord rec = m.record();
+  rec.inputs[1].move = "q";
+  auto back = Match::restore(rec, clock.now);
+  ASSERT_FALSE(back.ok());
+  EXPECT_NE(back.error().message.find("record input 1 (move)"), std::string::npos)
+      << back.error().message;
+  rec = m.record();
+  rec.inputs[1].seat = 1;  // not that seat's turn
+  EXPECT_FALSE(Match::restore(rec, clock.now).ok());
+}
+
 // A match restored from its record after a restart is the same match, and
 // nobody is charged for the downtime (RULES.md A4; docs/protocol.md 6).
 TEST(MatchRestore, RestoredMatchContinuesWithoutChargingDowntime) {
