@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# Throwaway services for the test suite, sourced by scripts/test.sh:
+# Throwaway services for the test suite, sourced by scripts/test.sh
+# (ft_start_test_services):
 # a PostgreSQL 15 cluster in a temp dir on a unix socket (no systemd, no TCP
 # port to collide on), exported as FT_TEST_POSTGRES_URL so the store's
 # contract tests run on PostgreSQL as well as SQLite. Stopped and deleted on
@@ -35,7 +36,7 @@ ft_start_postgres() {
   FT_PG_BIN=$(ft_pg_bin) || { echo "test: PostgreSQL not installed; store tests run on SQLite only"; return 0; }
   FT_PG_DIR=$(mktemp -d /tmp/ft-pg.XXXXXX)
   if [ "$(id -u)" = 0 ]; then chown postgres: "$FT_PG_DIR"; fi
-  trap ft_stop_postgres EXIT
+  trap ft_stop_postgres EXIT  # replaced by ft_start_test_services when both run
   ft_pg_as_owner "$FT_PG_BIN/initdb" -D "$FT_PG_DIR/data" -U postgres -A trust -E UTF8 \
     --no-sync >"$FT_PG_DIR/initdb.log" 2>&1 || { cat "$FT_PG_DIR/initdb.log"; return 1; }
   ft_pg_as_owner "$FT_PG_BIN/pg_ctl" -D "$FT_PG_DIR/data" -l "$FT_PG_DIR/server.log" -w \
@@ -44,4 +45,36 @@ ft_start_postgres() {
   ft_pg_as_owner "$FT_PG_BIN/createdb" -h "$FT_PG_DIR" -U postgres fourtable_test
   export FT_TEST_POSTGRES_URL="postgresql://postgres@/fourtable_test?host=$FT_PG_DIR"
   echo "test: PostgreSQL $("$FT_PG_BIN/postgres" --version | awk '{print $3}') at $FT_PG_DIR"
+}
+
+# A throwaway Redis on a unix socket for the event bus tests
+# (FT_TEST_REDIS_URL); stopped with the PostgreSQL cluster.
+ft_stop_redis() {
+  if [ -n "${FT_REDIS_DIR:-}" ] && [ -d "$FT_REDIS_DIR" ]; then
+    if [ -f "$FT_REDIS_DIR/redis.pid" ]; then kill "$(cat "$FT_REDIS_DIR/redis.pid")" 2>/dev/null || true; fi
+    rm -rf "$FT_REDIS_DIR"
+  fi
+}
+
+ft_start_redis() {
+  if [ -n "${FT_TEST_REDIS_URL:-}" ]; then
+    echo "test: using FT_TEST_REDIS_URL from the environment"
+    return 0
+  fi
+  command -v redis-server >/dev/null || { echo "test: redis-server not installed; event bus tests run locally only"; return 0; }
+  FT_REDIS_DIR=$(mktemp -d /tmp/ft-redis.XXXXXX)
+  redis-server --port 0 --unixsocket "$FT_REDIS_DIR/redis.sock" --unixsocketperm 700 \
+    --save '' --appendonly no --dir "$FT_REDIS_DIR" --pidfile "$FT_REDIS_DIR/redis.pid" \
+    --logfile "$FT_REDIS_DIR/redis.log" --daemonize yes
+  for _ in $(seq 50); do [ -S "$FT_REDIS_DIR/redis.sock" ] && break; sleep 0.1; done
+  [ -S "$FT_REDIS_DIR/redis.sock" ] || { cat "$FT_REDIS_DIR/redis.log"; return 1; }
+  export FT_TEST_REDIS_URL="redis+unix://$FT_REDIS_DIR/redis.sock"
+  echo "test: Redis at $FT_REDIS_DIR"
+}
+
+# Both services, one EXIT trap for both.
+ft_start_test_services() {
+  ft_start_postgres
+  ft_start_redis
+  trap 'ft_stop_postgres; ft_stop_redis' EXIT
 }
