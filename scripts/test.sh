@@ -3,8 +3,8 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/setup.sh
-# A throwaway PostgreSQL so the store contract tests run on it as well as on
-# SQLite (FT_TEST_POSTGRES_URL); stopped and removed when this script exits.
+# A throwaway PostgreSQL and Redis so the store contract tests run on them as
+# well as on SQLite (FT_TEST_POSTGRES_URL, FT_TEST_REDIS_URL); removed on exit.
 source scripts/test_services.sh
-ft_start_postgres
+ft_start_test_services
 ctest --preset release -j "$(nproc)" "$@"
