@@ -1,0 +1,242 @@
+#include "engine/twicefour/search.h"
+
+#include <algorithm>
+
+namespace ft::engine::twicefour {
+
+using rules::Outcome;
+using rules::TwiceFourMove;
+using rules::TwiceFourPosition;
+
+namespace {
+
+constexpr int INF = TF_WIN + 1000;
+
+std::uint64_t mix(std::uint64_t h, std::uint64_t v) {
+  h ^= v + 0x9e3779b97f4a7c15ULL + (h << 6) + (h >> 2);
+  h *= 0xbf58476d1ce4e5b9ULL;
+  return h ^ (h >> 31);
+}
+
+// Proven results count half-moves from the root; the table keeps them from
+// the node so that an entry is right wherever the node recurs.
+int to_table(int score, int ply) {
+  if (score > TF_WIN - 1000) return score + ply;
+  if (score < -TF_WIN + 1000) return score - ply;
+  return score;
+}
+int from_table(int score, int ply) {
+  if (score > TF_WIN - 1000) return score - ply;
+  if (score < -TF_WIN + 1000) return score + ply;
+  return score;
+}
+
+}  // namespace
+
+Search::Search(const rules::TwiceFourGame& game, TranspositionTable& table)
+    : game_(game), table_(table) {
+  TwiceFourPosition p = game.start_position();
+  history_.push_back(p.repetition_key());
+  for (TwiceFourMove m : game.move_list()) {
+    p.play(m);
+    history_.push_back(p.repetition_key());
+  }
+}
+
+std::uint64_t Search::table_key(const TwiceFourPosition& pos) const {
+  // The ply belongs to the key: the same pieces nearer the move limit are a
+  // different game.
+  const auto k = pos.state_key();
+  return mix(mix(salt_, k.pieces), (std::uint64_t{k.score} << 8) | std::uint64_t(pos.ply()));
+}
+
+bool Search::out_of_budget() {
+  if (nodes_ >= limits_.max_nodes) return true;
+  if ((nodes_ & 1023) == 0 && std::chrono::steady_clock::now() >= limits_.deadline) return true;
+  return false;
+}
+
+int Search::occurrences(std::uint64_t key, int ply) const {
+  // Positions with the same side to move lie an even number of half-moves
+  // apart: search plies ply-2, ply-4, ... down to 1, then the round's history
+  // (its last entry is the root, search ply 0).
+  int n = 0;
+  for (int p = ply - 2; p >= 1; p -= 2) n += path_[p] == key;
+  const int last = static_cast<int>(history_.size()) - 1 - (ply % 2);
+  for (int i = last; i >= 0; i -= 2) n += history_[i] == key;
+  return n;
+}
+
+int Search::end_score(const Outcome& o, int mover, int ply) const {
+  if (o.status == rules::Status::draw) return 0;
+  const int s = TF_WIN - (ply + 1);
+  return o.winner == mover ? s : -s;
+}
+
+int Search::negamax(const TwiceFourPosition& pos, int depth, int alpha, int beta, int ply) {
+  ++nodes_;
+  if (out_of_budget()) stop_ = true;
+  if (stop_) return 0;
+  if (depth <= 0 || ply >= TF_MAX_PLY) {
+    horizon_ = true;
+    return evaluate(pos, limits_.grade);
+  }
+  const std::uint64_t key = table_key(pos);
+  const int alpha0 = alpha;
+  int tt_move = -1;
+  if (const TableEntry* e = table_.probe(key)) {
+    tt_move = e->move == 0xff ? -1 : e->move;
+    if (e->depth >= depth) {
+      const int s = from_table(e->score, ply);
+      if (e->bound == Bound::exact) return s;
+      if (e->bound == Bound::lower && s >= beta) return s;
+      if (e->bound == Bound::upper && s <= alpha) return s;
+    }
+  }
+
+  TwiceFourMove moves[rules::TF_MAX_MOVES];
+  const int n = pos.legal_moves(moves);
+  const int mover = pos.to_move();
+  // Order: the table's move, steps that score, then by history.
+  int keys[rules::TF_MAX_MOVES];
+  const std::uint16_t open = static_cast<std::uint16_t>(~pos.counted());
+  for (int i = 0; i < n; ++i) {
+    int k = 0;
+    if (!moves[i].is_pass()) {
+      k = history_score_[mover][moves[i].from][moves[i].to];
+      const TwiceFourMove m = moves[i];
+      std::uint16_t through = rules::tf_lines_through()[m.to] & open;
+      const rules::TfBits after = (pos.pieces(mover) & ~(1u << m.from)) | (1u << m.to);
+      while (through) {
+        const int l = std::countr_zero(static_cast<unsigned>(through));
+        through = static_cast<std::uint16_t>(through & (through - 1));
+        if ((after & rules::tf_lines()[l]) == rules::tf_lines()[l]) k += 1 << 24;
+      }
+    }
+    if (i == tt_move) k = INT32_MAX;
+    keys[i] = k;
+  }
+  int order[rules::TF_MAX_MOVES];
+  for (int i = 0; i < n; ++i) order[i] = i;
+  std::stable_sort(order, order + n, [&](int a, int b) { return keys[a] > keys[b]; });
+
+  int best = -INF;
+  int best_move = -1;
+  for (int k = 0; k < n; ++k) {
+    const int i = order[k];
+    TwiceFourPosition child = pos;
+    const Outcome o = child.play(moves[i]);
+    int s;
+    if (o.over()) {
+      s = end_score(o, mover, ply);
+    } else {
+      const std::uint64_t rk = child.repetition_key();
+      path_[ply + 1] = rk;
+      if (occurrences(rk, ply + 1) >= 2) {
+        // RULES.md B5: the third occurrence ends the round.
+        s = end_score(child.judge_by_limit(rules::Reason::repetition), mover, ply);
+      } else {
+        s = -negamax(child, depth - 1, -beta, -alpha, ply + 1);
+      }
+    }
+    if (stop_) return 0;
+    if (s > best) {
+      best = s;
+      best_move = i;
+    }
+    if (s > alpha) alpha = s;
+    if (alpha >= beta) {
+      if (!moves[i].is_pass()) history_score_[mover][moves[i].from][moves[i].to] += depth * depth;
+      break;
+    }
+  }
+  const Bound bound = best <= alpha0 ? Bound::upper : best >= beta ? Bound::lower : Bound::exact;
+  table_.store(key, to_table(best, ply), depth, bound, best_move);
+  return best;
+}
+
+int Search::root(int depth, int alpha, int beta, SearchOutcome& out) {
+  const TwiceFourPosition& pos = game_.position();
+  const int mover = pos.to_move();
+  int best = -INF;
+  for (RootMove& rm : out.root_moves) {
+    TwiceFourPosition child = pos;
+    const Outcome o = child.play(rm.move);
+    int s;
+    if (o.over()) {
+      s = end_score(o, mover, 0);
+    } else {
+      const std::uint64_t rk = child.repetition_key();
+      path_[1] = rk;
+      if (occurrences(rk, 1) >= 2) {
+        s = end_score(child.judge_by_limit(rules::Reason::repetition), mover, 0);
+      } else {
+        // With all_root_scores alpha stays -INF: every move gets a full window.
+        s = -negamax(child, depth - 1, -beta, -alpha, 1);
+      }
+    }
+    if (stop_) return best;
+    rm.score = s;
+    ++out.depth;  // counts root moves finished in this iteration (the caller resets it)
+    if (s > best) {
+      best = s;
+      out.best = rm.move;
+      out.score = s;
+    }
+    if (!limits_.all_root_scores) alpha = std::max(alpha, s);
+  }
+  return best;
+}
+
+SearchOutcome Search::run(const SearchLimits& limits) {
+  limits_ = limits;
+  stop_ = false;
+  nodes_ = 0;
+  salt_ = mix(0x5851f42d4c957f2dULL, static_cast<std::uint64_t>(limits.grade) + 0x7f4a);
+  path_[0] = game_.position().repetition_key();
+
+  SearchOutcome result;
+  TwiceFourMove moves[rules::TF_MAX_MOVES];
+  const int n = game_.position().legal_moves(moves);
+  for (int i = 0; i < n; ++i) result.root_moves.push_back(RootMove{moves[i], 0});
+  result.best = moves[0];
+  if (game_.outcome().over()) return result;
+
+  const int remaining = rules::TF_MOVE_LIMIT - game_.position().ply();
+  for (int depth = 1; depth <= limits.max_depth; ++depth) {
+    SearchOutcome iter;
+    iter.root_moves = result.root_moves;
+    iter.best = result.best;
+    horizon_ = false;
+    root(depth, -INF, INF, iter);
+    if (stop_) {
+      // Root moves run in the last iteration's order, best first: once the
+      // first is finished, a move that beat it is at least as good.
+      if (iter.depth > 0 && !limits.all_root_scores && depth > 1) {
+        result.best = iter.best;
+        result.score = iter.score;
+      }
+      result.stopped = true;
+      break;
+    }
+    result.best = iter.best;
+    result.score = iter.score;
+    result.depth = depth;
+    result.root_moves = iter.root_moves;
+    std::stable_sort(result.root_moves.begin(), result.root_moves.end(),
+                     [](const RootMove& a, const RootMove& b) { return a.score > b.score; });
+    if (is_proven_result(result.score)) {
+      result.exact = true;  // a forced result: deeper search cannot change it
+      break;
+    }
+    if (!horizon_) {
+      result.exact = true;  // every line reached the end of the round
+      break;
+    }
+    if (depth >= remaining) break;
+  }
+  result.nodes = nodes_;
+  return result;
+}
+
+}  // namespace ft::engine::twicefour
