@@ -1,6 +1,7 @@
 #include "engine/computer.h"
 
 #include "engine/four_player.h"
+#include "engine/twicefour/player.h"
 #include "rules/four_game.h"
 
 namespace ft::engine {
@@ -26,7 +27,13 @@ ComputerMove choose_move(const rules::GameState& state, const ComputerRequest& r
     out.error = "a four-in-a-row state that is not a rules::FourGame";
     return out;
   }
-  // twiceFour: its engineer adds the `state.game() == "twicefour"` branch here.
+  if (state.game() == "twicefour") {
+    if (const auto* game = dynamic_cast<const rules::TwiceFourGame*>(&state)) {
+      return choose_twicefour_move(*game, request, TablePool::shared());
+    }
+    out.error = "a twiceFour state that is not a rules::TwiceFourGame";
+    return out;
+  }
   out.error = "no computer player for game '" + std::string(state.game()) + "'";
   return out;
 }

@@ -7,6 +7,7 @@
 #include "app/engine/bench_command.h"
 #include "engine/computer.h"
 #include "engine/level_ladder.h"
+#include "engine/twicefour/opening.h"
 #include "rules/four_game.h"
 #include "rules/setup_draw.h"
 #include "rules/twicefour_game.h"
@@ -105,12 +106,17 @@ int run_levels(std::span<const std::string> args) {
       return std::make_unique<rules::FourGame>(std::move(g).value());
     };
   } else if (game == "twicefour") {
-    cfg.new_game = [](std::uint64_t seed) -> std::unique_ptr<rules::GameState> {
-      // RULES.md B6: the first player of a round is drawn; the seed decides.
+    // From the start of RULES.md B2 the first player forces a double line in
+    // five half-moves, so the opening plies are a balanced opening instead:
+    // random moves that leave a round no eight-half-move search can decide
+    // (engine/twicefour/opening.h). 0 plays from the start.
+    const int plies = cfg.opening_plies;
+    cfg.opening_plies = 0;
+    cfg.new_game = [plies](std::uint64_t seed) -> std::unique_ptr<rules::GameState> {
       return std::make_unique<rules::TwiceFourGame>(
-          rules::TwiceFourGame::start(static_cast<int>(seed % 2)));
+          engine::twicefour::balanced_opening(seed, plies));
     };
-    variant = "twicefour";
+    variant = "twicefour (balanced opening of " + std::to_string(plies) + " plies)";
   } else {
     std::cerr << "fourtable bench levels: unknown game '" << game << "' (four or twicefour)\n";
     return 2;
