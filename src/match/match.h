@@ -24,6 +24,12 @@
 // restored match starts with every seat connected, and the server reports
 // who is gone.
 //
+// Games lost without a result on the board (resign, timeout, abandonment,
+// claim; our rules where RULES.md is silent): the losing team(s) score 0; a
+// single remaining team takes the win; two remaining players of a
+// three-player match draw it; if every team lost (every team had someone not
+// Ready), nobody scores.
+//
 // Every call first lets due deadlines fire (a fallen flag, the Ready
 // timeout), so a move that arrives after its flag fell finds the match lost,
 // whether or not the server's timer called tick() in time.
