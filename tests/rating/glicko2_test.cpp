@@ -2,6 +2,7 @@
 
 #include <gtest/gtest.h>
 
+#include <cmath>
 #include <vector>
 
 #include "rating/match_rating.h"
@@ -129,6 +130,28 @@ TEST(RulesA5, OneRatingPoolPerVariantSingleGameUnrated) {
   EXPECT_EQ(rating_pool("twicefour", false), "twicefour");
   EXPECT_FALSE(rating_pool("classic", true).has_value());
   EXPECT_FALSE(rating_pool("single", false).has_value());
+}
+
+// Extreme but valid inputs (huge rating gaps, tiny and huge deviations,
+// decades of inactivity) stay finite and inside the deviation bounds.
+TEST(RatingInput, ExtremeValuesStayFiniteAndBounded) {
+  const double ratings[] = {0, 800, 1500, 2700, 4000};
+  const double deviations[] = {1, 45, 200, 500, 5000};
+  const double scores[] = {0, 0.25, 0.5, 1};
+  const std::int64_t gaps[] = {0, DAY, 3650 * DAY};
+  for (double r : ratings)
+    for (double d : deviations)
+      for (double s : scores)
+        for (std::int64_t gap : gaps) {
+          const Rating p{r, d, 0.06, 0, 3};
+          const std::vector<Outcome> res = {{4000 - r, d, s}, {r, 45, 1 - s}};
+          const Rating out = rate(p, res, gap);
+          ASSERT_TRUE(std::isfinite(out.rating)) << r << " " << d << " " << s;
+          ASSERT_TRUE(std::isfinite(out.volatility));
+          EXPECT_GE(out.deviation, 45);
+          EXPECT_LE(out.deviation, 500);
+          EXPECT_GT(out.volatility, 0);
+        }
 }
 
 TEST(RatingInput, BadInputIsRejectedWithAReason) {
