@@ -21,7 +21,7 @@ LevelSettings level_settings(int level) {
     case 6:
       return {6, EvalGrade::race, 30, 10, 0, milliseconds(5000), 8 * MiB};
     case 7:  // RULES.md B7: eight half-moves; 15 s per move, we aim far below
-      return {8, EvalGrade::race, 0, 0, 12, milliseconds(5000), 16 * MiB};
+      return {8, EvalGrade::race, 0, 0, 10, milliseconds(5000), 16 * MiB};
     default:  // PERFECT: as deep as the budget allows
       return {rules::TF_MOVE_LIMIT,           EvalGrade::race, 0, 0, rules::TF_MOVE_LIMIT,
               milliseconds(24 * 3600 * 1000), SIZE_MAX};
