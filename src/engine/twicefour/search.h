@@ -6,7 +6,10 @@
 // Rounds end by points, by the 80-half-move limit and by a third repetition
 // (B5): the search judges all three exactly, counting repetitions over the
 // round so far and the search path. So once the horizon reaches the end of
-// the round, or a forced result is found, the score is a proof.
+// the round, or a forced result is found, the score is a proof, with the
+// caveat of every table-driven search of a game with repetitions: an entry
+// made under one path's history can be reused under another's (the key holds
+// the pieces, counted lines, points and ply, not the history).
 #pragma once
 
 #include <chrono>
