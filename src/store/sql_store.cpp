@@ -156,6 +156,21 @@ Rating rating_from(const Row& r) {
   return x;
 }
 
+// Decodes every row, or the first one, with one of the *_from functions.
+template <typename Decode>
+auto all_rows(const std::vector<Row>& rows, Decode decode) {
+  std::vector<decltype(decode(rows.front()))> out;
+  out.reserve(rows.size());
+  for (const Row& r : rows) out.push_back(decode(r));
+  return out;
+}
+template <typename Decode>
+auto first_row(const std::vector<Row>& rows, Decode decode)
+    -> std::optional<decltype(decode(rows.front()))> {
+  if (rows.empty()) return std::nullopt;
+  return decode(rows.front());
+}
+
 void check_name(std::string_view name) {
   if (name.empty()) fail(StoreErrc::bad_input, "display name is empty");
   if (name.size() > MAX_NAME_BYTES) {
@@ -325,8 +340,7 @@ Player SqlStore::create_player(std::string_view token, std::string_view display_
 std::optional<Player> SqlStore::find_player(PlayerId id) {
   std::lock_guard lock(mutex_);
   auto rows = q(*db_, "SELECT " + cols(PLAYER_COLS) + " FROM players WHERE id = $1", {id});
-  if (rows.empty()) return std::nullopt;
-  return player_from(rows[0]);
+  return first_row(rows, player_from);
 }
 
 std::optional<Player> SqlStore::find_player_by_token(std::string_view token) {
@@ -334,8 +348,7 @@ std::optional<Player> SqlStore::find_player_by_token(std::string_view token) {
   std::lock_guard lock(mutex_);
   auto rows =
       q(*db_, "SELECT " + cols(PLAYER_COLS) + " FROM players WHERE token_hash = $1", {hash});
-  if (rows.empty()) return std::nullopt;
-  return player_from(rows[0]);
+  return first_row(rows, player_from);
 }
 
 void SqlStore::rename_player(PlayerId id, std::string_view display_name) {
@@ -503,17 +516,14 @@ MatchId SqlStore::create_match(const NewMatch& m) {
 std::optional<MatchRecord> SqlStore::find_match(MatchId id) {
   std::lock_guard lock(mutex_);
   auto rows = q(*db_, "SELECT " + cols(MATCH_COLS) + " FROM matches WHERE id = $1", {id});
-  if (rows.empty()) return std::nullopt;
-  return match_from(rows[0]);
+  return first_row(rows, match_from);
 }
 
 std::vector<MatchRecord> SqlStore::matches_of_table(const TableId& id) {
   std::lock_guard lock(mutex_);
   auto rows =
       q(*db_, "SELECT " + cols(MATCH_COLS) + " FROM matches WHERE table_id = $1 ORDER BY id", {id});
-  std::vector<MatchRecord> out;
-  for (const Row& r : rows) out.push_back(match_from(r));
-  return out;
+  return all_rows(rows, match_from);
 }
 
 void SqlStore::check_match_open(MatchId id) {
@@ -626,8 +636,7 @@ std::optional<GameRecord> SqlStore::find_game(MatchId match, int number) {
   auto rows =
       q(*db_, "SELECT " + cols(GAME_COLS) + " FROM games WHERE match_id = $1 AND number = $2",
         {match, std::int64_t{number}});
-  if (rows.empty()) return std::nullopt;
-  return game_from(rows[0]);
+  return first_row(rows, game_from);
 }
 
 std::vector<GameRecord> SqlStore::games_of_match(MatchId match) {
@@ -635,9 +644,7 @@ std::vector<GameRecord> SqlStore::games_of_match(MatchId match) {
   auto rows =
       q(*db_, "SELECT " + cols(GAME_COLS) + " FROM games WHERE match_id = $1 ORDER BY number",
         {match});
-  std::vector<GameRecord> out;
-  for (const Row& r : rows) out.push_back(game_from(r));
-  return out;
+  return all_rows(rows, game_from);
 }
 
 // --- moves ------------------------------------------------------------------
@@ -688,9 +695,7 @@ std::vector<MoveRecord> SqlStore::moves_of_game(MatchId match, int number) {
                 "SELECT " + cols(MOVE_COLS) +
                     " FROM moves WHERE match_id = $1 AND game_number = $2 ORDER BY ply",
                 {match, std::int64_t{number}});
-  std::vector<MoveRecord> out;
-  for (const Row& r : rows) out.push_back(move_from(r));
-  return out;
+  return all_rows(rows, move_from);
 }
 
 // --- ratings and profiles ---------------------------------------------------
@@ -700,8 +705,7 @@ std::optional<Rating> SqlStore::find_rating(PlayerId player, std::string_view va
   auto rows =
       q(*db_, "SELECT " + cols(RATING_COLS) + " FROM ratings WHERE player_id = $1 AND variant = $2",
         {player, variant});
-  if (rows.empty()) return std::nullopt;
-  return rating_from(rows[0]);
+  return first_row(rows, rating_from);
 }
 
 std::vector<Rating> SqlStore::ratings_of(PlayerId player) {
@@ -709,9 +713,7 @@ std::vector<Rating> SqlStore::ratings_of(PlayerId player) {
   auto rows =
       q(*db_, "SELECT " + cols(RATING_COLS) + " FROM ratings WHERE player_id = $1 ORDER BY variant",
         {player});
-  std::vector<Rating> out;
-  for (const Row& r : rows) out.push_back(rating_from(r));
-  return out;
+  return all_rows(rows, rating_from);
 }
 
 std::vector<FinishedMatch> SqlStore::finished_matches(PlayerId player, int limit,
