@@ -757,6 +757,42 @@ std::vector<FinishedMatch> SqlStore::finished_matches(PlayerId player, int limit
   });
 }
 
+// --- table leases ----------------------------------------------------------
+
+bool SqlStore::claim_table(const TableId& id, std::string_view node, Millis now, Millis lease_ms) {
+  if (node.empty()) fail(StoreErrc::bad_input, "node name is empty");
+  if (lease_ms <= 0) fail(StoreErrc::bad_input, "lease must be positive");
+  return transaction([&] {
+    if (q(*db_, "SELECT id FROM tables WHERE id = $1", {id}).empty()) {
+      fail(StoreErrc::not_found, "no table " + id);
+    }
+    // One statement, so two nodes claiming at once cannot both win: the
+    // second one's insert turns into an update whose condition fails.
+    auto rows = q(*db_,
+                  "INSERT INTO table_owners (table_id, node, lease_until_ms) VALUES ($1, $2, $3) "
+                  "ON CONFLICT (table_id) DO UPDATE SET node = excluded.node, "
+                  "lease_until_ms = excluded.lease_until_ms "
+                  "WHERE table_owners.node = excluded.node OR table_owners.lease_until_ms <= $4 "
+                  "RETURNING node",
+                  {id, node, now + lease_ms, now});
+    return !rows.empty();
+  });
+}
+
+void SqlStore::release_table(const TableId& id, std::string_view node) {
+  transaction([&] {
+    q(*db_, "DELETE FROM table_owners WHERE table_id = $1 AND node = $2", {id, node});
+  });
+}
+
+std::optional<std::string> SqlStore::table_owner(const TableId& id, Millis now) {
+  std::lock_guard lock(mutex_);
+  auto rows = q(*db_, "SELECT node FROM table_owners WHERE table_id = $1 AND lease_until_ms > $2",
+                {id, now});
+  if (rows.empty()) return std::nullopt;
+  return rows[0].text(0);
+}
+
 // --- recovery ---------------------------------------------------------------
 
 std::vector<LiveTable> SqlStore::load_live_tables() {

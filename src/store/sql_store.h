@@ -52,6 +52,10 @@ class SqlStore final : public Store {
   std::vector<FinishedMatch> finished_matches(PlayerId player, int limit,
                                               Millis before_ms) override;
 
+  bool claim_table(const TableId& id, std::string_view node, Millis now, Millis lease_ms) override;
+  void release_table(const TableId& id, std::string_view node) override;
+  std::optional<std::string> table_owner(const TableId& id, Millis now) override;
+
   std::vector<LiveTable> load_live_tables() override;
 
   // The driver, for driver-specific tests (PRAGMAs). Not for the server.

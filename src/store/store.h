@@ -135,6 +135,20 @@ class Store {
   virtual std::vector<FinishedMatch> finished_matches(PlayerId player, int limit,
                                                       Millis before_ms = 0) = 0;
 
+  // --- several nodes: who runs a table's room -----------------------------
+  // Takes the table's lease for `node` until now + lease_ms, or renews it if
+  // `node` holds it. Returns false, changing nothing, while another node's
+  // lease runs. Atomic across nodes (one upsert). not_found for an unknown
+  // table; bad_input for an empty node or lease_ms <= 0. Nodes compare their
+  // own clocks with the stored time, so keep them in sync (NTP) and the
+  // lease long against the skew (tens of seconds).
+  virtual bool claim_table(const TableId& id, std::string_view node, Millis now,
+                           Millis lease_ms) = 0;
+  // Gives the lease up if `node` holds it (a clean shutdown); else nothing.
+  virtual void release_table(const TableId& id, std::string_view node) = 0;
+  // The node whose lease on the table runs at `now`, if any.
+  virtual std::optional<std::string> table_owner(const TableId& id, Millis now) = 0;
+
   // --- recovery ---------------------------------------------------------
   // Every table whose status is open or playing, with its latest unfinished
   // match, games and moves: what the server needs to bring every room back

@@ -1,0 +1,80 @@
+// Contract: table leases for several nodes (migration 002), and the upgrade
+// of a database that has only migration 001.
+#include <thread>
+
+#include "store/migrations.h"
+#include "store/sql_store.h"
+#include "store_fixture.h"
+
+namespace ft::store::test {
+namespace {
+
+constexpr Millis LEASE = 30000;
+
+TEST_P(StoreContract, LeaseIsHeldRenewedAndTakenOverWhenItRunsOut) {
+  store().create_table(table("t"));
+  EXPECT_EQ(store().table_owner("t", 1000), std::nullopt);
+  EXPECT_TRUE(store().claim_table("t", "node-a", 1000, LEASE));
+  EXPECT_EQ(store().table_owner("t", 1000), "node-a");
+  EXPECT_FALSE(store().claim_table("t", "node-b", 2000, LEASE));  // a's lease runs
+  EXPECT_EQ(store().table_owner("t", 2000), "node-a");
+  EXPECT_TRUE(store().claim_table("t", "node-a", 20000, LEASE));  // renewed to 50000
+  EXPECT_FALSE(store().claim_table("t", "node-b", 40000, LEASE));
+  EXPECT_EQ(store().table_owner("t", 50000), std::nullopt);       // ran out
+  EXPECT_TRUE(store().claim_table("t", "node-b", 50000, LEASE));  // b takes over
+  EXPECT_EQ(store().table_owner("t", 50001), "node-b");
+}
+
+TEST_P(StoreContract, LeaseReleasedOnlyByItsHolder) {
+  store().create_table(table("t"));
+  ASSERT_TRUE(store().claim_table("t", "node-a", 1000, LEASE));
+  store().release_table("t", "node-b");
+  EXPECT_EQ(store().table_owner("t", 1000), "node-a");
+  store().release_table("t", "node-a");
+  EXPECT_EQ(store().table_owner("t", 1000), std::nullopt);
+  EXPECT_TRUE(store().claim_table("t", "node-b", 1001, LEASE));
+}
+
+TEST_P(StoreContract, LeaseBadInput) {
+  store().create_table(table("t"));
+  EXPECT_STORE_ERROR(store().claim_table("nope", "node-a", 1, LEASE), StoreErrc::not_found);
+  EXPECT_STORE_ERROR(store().claim_table("t", "", 1, LEASE), StoreErrc::bad_input);
+  EXPECT_STORE_ERROR(store().claim_table("t", "node-a", 1, 0), StoreErrc::bad_input);
+  EXPECT_EQ(store().table_owner("nope", 1), std::nullopt);
+}
+
+TEST_P(StoreContract, TwoNodesClaimingAtOnceNeverBothWin) {
+  for (int t = 0; t < 10; ++t) store().create_table(table("race" + std::to_string(t)));
+  auto other = open_store(url());  // the second node's own connection
+  std::vector<int> wins_a(10), wins_b(10);
+  std::thread b([&] {
+    for (int t = 0; t < 10; ++t)
+      wins_b[t] = other->claim_table("race" + std::to_string(t), "b", 100, LEASE);
+  });
+  for (int t = 0; t < 10; ++t)
+    wins_a[t] = store().claim_table("race" + std::to_string(t), "a", 100, LEASE);
+  b.join();
+  for (int t = 0; t < 10; ++t) {
+    EXPECT_EQ(wins_a[t] + wins_b[t], 1) << "table race" << t;
+    EXPECT_EQ(store().table_owner("race" + std::to_string(t), 100), wins_a[t] ? "a" : "b");
+  }
+}
+
+// A database made by a build that knew only migration 001 (simulated by
+// undoing 002) is upgraded at open and keeps its data.
+TEST_P(StoreContract, OldDatabaseIsUpgradedAndKeepsItsData) {
+  ASSERT_GE(migrations().size(), 2u);
+  Player p = store().create_player("tok", "Ann", 1);
+  store().create_table(table("t"));
+  auto& db = dynamic_cast<SqlStore&>(store()).db();
+  db.exec_script("DROP TABLE table_owners");
+  db.exec_script("DELETE FROM schema_version WHERE version >= 2");
+  EXPECT_EQ(store().schema_version(), 1);
+  reopen();
+  EXPECT_EQ(store().schema_version(), static_cast<int>(migrations().size()));
+  EXPECT_EQ(store().find_player(p.id), p);
+  EXPECT_TRUE(store().claim_table("t", "node-a", 1, LEASE));
+}
+
+}  // namespace
+}  // namespace ft::store::test
