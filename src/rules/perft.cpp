@@ -6,8 +6,9 @@ namespace ft::rules {
 namespace {
 
 // A position of one perft level in 32 bytes. Within a level the side to move
-// is fixed (it follows the ply) and the blocks never move (no variant has
-// both blocks and pops), so the pieces are: red discs plus one marker bit just
+// is fixed (it follows the ply) and the blocks never move (they are set up
+// before any disc, so they stand at the foot of their columns where no pop
+// reaches), so the pieces are: red discs plus one marker bit just
 // above the top of each column (which fixes every column's height, hence the
 // occupied cells), and the green discs; yellow is what remains.
 struct Entry {

@@ -27,7 +27,9 @@ inline constexpr int NO_PIECE = -1;
 inline constexpr int BLOCK = 3;
 
 // Identity of a position for repetition and perft: the discs of each colour
-// and the side to move (blocks and pre-filled discs are fixed per game).
+// and the side to move (blocks and pre-filled discs are fixed per game:
+// blocks stand at the foot of their columns, below any disc, so no pop moves
+// them).
 struct PositionKey {
   Bits discs[3] = {0, 0, 0};
   std::uint8_t to_move = 0;

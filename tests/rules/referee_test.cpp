@@ -97,6 +97,13 @@ TEST(Referee, EmptyBoardAfterPopIsADraw) {  // RULES.md A7
   EXPECT_EQ(r["reason"], "empty");
 }
 
+TEST(Referee, BlocksSetUpAnyVariantAndNeverPop) {  // RULES.md A8, A7
+  auto r = reply(R"({"variant":"classic","blocks":["a1","a2"],"moves":["a"]})");
+  EXPECT_EQ(r["board"].as_array()[3], "R......");
+  EXPECT_TRUE(contains(error_of(R"({"variant":"popout","blocks":["c1"],"moves":["c^"]})"),
+                       "ply 1: move 'c^': the bottom of column c is a block"));
+}
+
 TEST(Referee, ObstaclesWithoutBlocksUseTheSeededLayout) {  // RULES.md A8
   auto a = reply(R"({"variant":"obstacles","seed":11})");
   auto b = reply(R"({"variant":"obstacles","seed":11})");
