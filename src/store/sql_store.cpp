@@ -660,33 +660,44 @@ void SqlStore::append_moves(std::span<const MoveWrite> moves) {
   transaction([&] {
     for (const MoveWrite& w : moves) {
       const MoveRecord& m = w.move;
-      auto rows = q(*db_,
-                    "SELECT g.finished, m.finished, COALESCE((SELECT MAX(ply) FROM moves x "
-                    "WHERE x.match_id = g.match_id AND x.game_number = g.number), 0) "
-                    "FROM games g JOIN matches m ON m.id = g.match_id "
-                    "WHERE g.match_id = $1 AND g.number = $2",
-                    {m.match_id, std::int64_t{m.game_number}});
-      const std::string ref = game_ref(m.match_id, m.game_number);
-      if (rows.empty()) fail(StoreErrc::not_found, "no " + ref);
-      if (rows[0].integer(1) != 0)
-        fail(StoreErrc::conflict, match_ref(m.match_id) + " is finished");
-      if (rows[0].integer(0) != 0) fail(StoreErrc::conflict, ref + " is finished");
-      const std::int64_t last = rows[0].integer(2);
-      if (m.ply <= last) {
-        fail(StoreErrc::conflict, "ply " + std::to_string(m.ply) + " of " + ref + " is stored");
-      }
-      if (m.ply != last + 1) {
-        fail(StoreErrc::bad_input, "ply " + std::to_string(m.ply) + " of " + ref +
-                                       " leaves a gap after ply " + std::to_string(last));
-      }
-      q(*db_,
-        "INSERT INTO moves (match_id, game_number, ply, move, seat, clock_ms, think_ms, "
-        "server_ms) VALUES ($1, $2, $3, $4, $5, $6, $7, $8)",
-        {m.match_id, std::int64_t{m.game_number}, std::int64_t{m.ply}, m.move, std::int64_t{m.seat},
-         m.clock_ms, m.think_ms, m.server_ms});
+      // The common case in one statement: the move goes in only if its game
+      // and match are running and it is the next ply. The casts give
+      // PostgreSQL the parameter types that a SELECT list cannot infer.
+      auto inserted = q(*db_,
+                        "INSERT INTO moves (match_id, game_number, ply, move, seat, clock_ms, "
+                        "think_ms, server_ms) SELECT CAST($1 AS BIGINT), CAST($2 AS INTEGER), "
+                        "CAST($3 AS INTEGER), CAST($4 AS TEXT), CAST($5 AS INTEGER), "
+                        "CAST($6 AS BIGINT), CAST($7 AS BIGINT), CAST($8 AS BIGINT) "
+                        "FROM games g JOIN matches m ON m.id = g.match_id "
+                        "WHERE g.match_id = $1 AND g.number = $2 AND g.finished = 0 "
+                        "AND m.finished = 0 AND COALESCE((SELECT MAX(ply) FROM moves x "
+                        "WHERE x.match_id = $1 AND x.game_number = $2), 0) = $3 - 1 "
+                        "RETURNING ply",
+                        {m.match_id, std::int64_t{m.game_number}, std::int64_t{m.ply}, m.move,
+                         std::int64_t{m.seat}, m.clock_ms, m.think_ms, m.server_ms});
+      if (inserted.empty()) refuse_move(m);
       if (w.snapshot) write_snapshot(m.match_id, *w.snapshot);
     }
   });
+}
+
+void SqlStore::refuse_move(const MoveRecord& m) {
+  auto rows = q(*db_,
+                "SELECT g.finished, m.finished, COALESCE((SELECT MAX(ply) FROM moves x "
+                "WHERE x.match_id = g.match_id AND x.game_number = g.number), 0) "
+                "FROM games g JOIN matches m ON m.id = g.match_id "
+                "WHERE g.match_id = $1 AND g.number = $2",
+                {m.match_id, std::int64_t{m.game_number}});
+  const std::string ref = game_ref(m.match_id, m.game_number);
+  if (rows.empty()) fail(StoreErrc::not_found, "no " + ref);
+  if (rows[0].integer(1) != 0) fail(StoreErrc::conflict, match_ref(m.match_id) + " is finished");
+  if (rows[0].integer(0) != 0) fail(StoreErrc::conflict, ref + " is finished");
+  const std::int64_t last = rows[0].integer(2);
+  if (m.ply <= last) {
+    fail(StoreErrc::conflict, "ply " + std::to_string(m.ply) + " of " + ref + " is stored");
+  }
+  fail(StoreErrc::bad_input, "ply " + std::to_string(m.ply) + " of " + ref +
+                                 " leaves a gap after ply " + std::to_string(last));
 }
 
 std::vector<MoveRecord> SqlStore::moves_of_game(MatchId match, int number) {

@@ -71,6 +71,8 @@ class SqlStore final : public Store {
   std::optional<TableRecord> table_row(const TableId& id);
   void write_snapshot(MatchId id, const MatchSnapshot& snapshot);
   void check_match_open(MatchId id);
+  // Throws the precise reason a move was not inserted.
+  [[noreturn]] void refuse_move(const MoveRecord& m);
 
   std::mutex mutex_;
   std::unique_ptr<sql::Db> db_;
