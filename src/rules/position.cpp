@@ -64,10 +64,13 @@ Result<bool> Position::check(Move m) const {
 }
 
 int Position::legal_moves(Move* out) const {
+  // Locals, not members: the stores through `out` may alias *this as far as
+  // the compiler knows, and would otherwise reload the geometry each column.
   int n = 0;
   const int w = geo_->width();
+  const int h = geo_->height();
   for (int c = 0; c < w; ++c) {
-    if (can_drop(c)) out[n++] = Move{static_cast<std::int8_t>(c), false};
+    if (height_[c] < h) out[n++] = Move{static_cast<std::int8_t>(c), false};
   }
   if (geo_->popout()) {
     // RULES.md A7: own bottom discs, never a pre-filled one. Bit 0 of the
