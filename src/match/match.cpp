@@ -421,6 +421,15 @@ struct Match::Impl {
       forfeit_match(MatchEnd::abandoned, {losers.begin(), losers.end()}, GameEnd::forfeited, now,
                     out);
     }
+    if (phase == Phase::choosing_pieces && ready_deadline && now >= *ready_deadline) {
+      // Our rule, after A3: choosing a piece (B2) is the Ready of round 1;
+      // whoever has not chosen 3 minutes after the other did abandons.
+      std::set<int> losers;
+      for (int s = 0; s < format.seats; ++s)
+        if (piece_wish[s] < 0) losers.insert(team_of(s));
+      forfeit_match(MatchEnd::abandoned, {losers.begin(), losers.end()}, GameEnd::forfeited, now,
+                    out);
+    }
   }
 
   std::optional<std::int64_t> claim_from() const {
@@ -526,8 +535,13 @@ struct Match::Impl {
     if (piece != 0 && piece != 1)
       return refused(Refusal::bad_input, ErrorCode::bad_input,
                      "piece must be 0 (cross) or 1 (circle)");
+    const bool first_wish = piece_wish[seat] < 0;
     piece_wish[seat] = piece;
-    if (piece_wish[0] < 0 || piece_wish[1] < 0) return std::nullopt;
+    if (piece_wish[0] < 0 || piece_wish[1] < 0) {
+      if (!ready_deadline) ready_deadline = now + config.ready_timeout_ms;
+      if (first_wish) emit(out, now, ReadyPressed{seat, *ready_deadline});
+      return std::nullopt;
+    }
     // RULES.md B2: if both pick the same piece, a lottery decides.
     const bool lottery = piece_wish[0] == piece_wish[1];
     if (lottery) {
@@ -740,7 +754,8 @@ std::optional<std::int64_t> Match::next_deadline(std::optional<std::int64_t> aft
     // deadline any more (a timer loop would spin on it).
     if (auto c = impl_->claim_from(); c && (!after || *c > *after)) consider(c);
   }
-  if (impl_->phase == Phase::between_games) consider(impl_->ready_deadline);
+  if (impl_->phase == Phase::between_games || impl_->phase == Phase::choosing_pieces)
+    consider(impl_->ready_deadline);
   return best;
 }
 

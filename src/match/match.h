@@ -166,6 +166,8 @@ struct GameOver {
   int loser_team = -1;
   std::vector<Points> points;
 };
+// A seat pressed Ready (A3), or, in twiceFour, chose its piece while the
+// other has not yet (B2; the choice is round 1's Ready, our rule).
 struct ReadyPressed {
   int seat = 0;
   std::int64_t deadline = 0;  // when the not-ready lose by abandonment (A3)
@@ -265,13 +267,13 @@ struct MatchView {
   std::vector<std::string> legal_moves;
   std::vector<std::string> board;
   ClockState clock;
-  std::vector<std::int64_t> remaining_ms;  // per seat at `now`
-  std::vector<bool> ready;                 // per seat
-  std::optional<std::int64_t> ready_deadline;
-  std::vector<bool> connected;             // per seat
-  std::vector<int> team_piece;             // twiceFour: piece of each team (-1 unknown)
-  std::vector<int> piece_wish;             // twiceFour: what each seat asked for
-  std::optional<std::int64_t> claim_from;  // when the opponents of seat_to_move may claim
+  std::vector<std::int64_t> remaining_ms;      // per seat at `now`
+  std::vector<bool> ready;                     // per seat
+  std::optional<std::int64_t> ready_deadline;  // also the piece-choice deadline (B2)
+  std::vector<bool> connected;                 // per seat
+  std::vector<int> team_piece;                 // twiceFour: piece of each team (-1 unknown)
+  std::vector<int> piece_wish;                 // twiceFour: what each seat asked for
+  std::optional<std::int64_t> claim_from;      // when the opponents of seat_to_move may claim
   MatchEnd end = MatchEnd::none;
   std::vector<int> loser_teams;
 };
@@ -303,7 +305,9 @@ class Match {
   // Four in a row: game 1 starts and the first mover's clock runs.
   // twiceFour: piece choice opens (B2).
   Update start(std::int64_t now);
-  // RULES.md B2: piece 0 cross, 1 circle (the twiceFour game's sides).
+  // RULES.md B2: piece 0 cross, 1 circle (the twiceFour game's sides). A
+  // seat may change its wish until both have chosen. Our rule: whoever has
+  // not chosen 3 minutes after the other did loses by abandonment (A3).
   Update choose_piece(int seat, int piece, std::int64_t now);
   Update move(int seat, std::string_view move, std::int64_t now,
               std::optional<std::int64_t> think_ms = std::nullopt);

@@ -78,6 +78,27 @@ TEST(RulesB2, SamePieceIsDecidedByLottery) {
   EXPECT_FALSE(m.choose_piece(0, 2, clock.now).ok());
 }
 
+// RULES.md B2 with A3 (our rule): choosing a piece is round 1's Ready; the
+// one who has not chosen 3 minutes after the other did loses by abandonment.
+TEST(RulesB2, NoPieceChoiceWithinThreeMinutesIsAbandonment) {
+  FakeClock clock;
+  Match m = started(twicefour(), clock, {});
+  EXPECT_FALSE(m.next_deadline().has_value());  // nobody chose: nothing runs
+  Update u = m.choose_piece(1, TF_CIRCLE, clock.advance(SEC));
+  ASSERT_NE(find_event<ReadyPressed>(u), nullptr);
+  EXPECT_EQ(find_event<ReadyPressed>(u)->deadline, clock.now + READY_TIMEOUT_MS);
+  EXPECT_EQ(m.next_deadline(), clock.now + READY_TIMEOUT_MS);
+  // Changing one's mind does not move the deadline.
+  EXPECT_TRUE(m.choose_piece(1, TF_CROSS, clock.advance(MIN)).ok());
+  EXPECT_TRUE(m.tick(clock.advance(2 * MIN - 1)).events.empty());
+  u = m.tick(clock.advance(1));
+  const MatchOver* over = find_event<MatchOver>(u);
+  ASSERT_NE(over, nullptr);
+  EXPECT_EQ(over->end, MatchEnd::abandoned);
+  EXPECT_EQ(over->loser_teams, std::vector<int>{0});
+  EXPECT_EQ(over->score, "0:2");
+}
+
 // RULES.md B6: round 1 is started by the lottery winner, round 2 by the
 // other; a player keeps their piece; win 1, draw ½; a twiceFour match to a
 // third round at 1-1 whose starter is drawn again; time running out and
