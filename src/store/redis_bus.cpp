@@ -5,6 +5,7 @@
 #include <poll.h>
 #include <unistd.h>
 
+#include <atomic>
 #include <charconv>
 #include <chrono>
 #include <vector>
@@ -54,7 +55,14 @@ RedisAddress parse_redis_url(std::string_view url) {
   return a;
 }
 
-RedisBus::RedisBus(RedisAddress address) : address_(std::move(address)) {
+namespace {
+std::string next_bus_name() {
+  static std::atomic<int> count{0};
+  return "ft-bus-" + std::to_string(::getpid()) + "-" + std::to_string(++count);
+}
+}  // namespace
+
+RedisBus::RedisBus(RedisAddress address) : address_(std::move(address)), name_(next_bus_name()) {
   publisher_ = connect();
   if (!publisher_) {
     throw unavailable("cannot connect to " +
@@ -167,6 +175,12 @@ void RedisBus::run() {
     }
     redisContext* c = connect();
     if (c) {
+      // Before any SUBSCRIBE: a plain command on a fresh connection.
+      if (auto* r = static_cast<redisReply*>(redisCommand(c, "CLIENT SETNAME %s", name_.c_str()))) {
+        freeReplyObject(r);
+      }
+    }
+    if (c && !c->err) {
       {
         // A fresh connection: subscribe to everything wanted, from scratch.
         std::lock_guard lock(mutex_);
@@ -177,8 +191,8 @@ void RedisBus::run() {
         for (const auto& ch : wanted) ops_.emplace_back(true, ch);
       }
       serve(c);
-      redisFree(c);
     }
+    if (c) redisFree(c);
     {
       std::lock_guard lock(mutex_);
       if (stopping_) return;

@@ -43,6 +43,10 @@ class RedisBus final : public EventBus {
   std::uint64_t subscribe(const std::string& channel, Handler handler) override;
   void unsubscribe(std::uint64_t subscription) override;
 
+  // The CLIENT SETNAME of the subscriber connection ("ft-bus-<pid>-<n>"), so
+  // an operator (or a test) can find it in CLIENT LIST.
+  const std::string& subscriber_name() const { return name_; }
+
  private:
   struct Sub {
     std::string channel;
@@ -56,6 +60,7 @@ class RedisBus final : public EventBus {
   bool has_handlers(const std::string& channel) const;  // mutex_ held
 
   const RedisAddress address_;
+  const std::string name_;
   std::mutex publish_mutex_;
   redisContext* publisher_ = nullptr;
 
