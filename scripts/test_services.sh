@@ -16,9 +16,14 @@ ft_pg_bin() {
 }
 
 # Runs a command as the cluster's owner: postgres when we are root (initdb
-# refuses root), ourselves otherwise.
+# refuses root), ourselves otherwise; from the cluster's dir, since the
+# caller's working directory may be closed to the postgres user.
 ft_pg_as_owner() {
-  if [ "$(id -u)" = 0 ]; then runuser -u postgres -- "$@"; else "$@"; fi
+  if [ "$(id -u)" = 0 ]; then
+    (cd "$FT_PG_DIR" && runuser -u postgres -- "$@")
+  else
+    (cd "$FT_PG_DIR" && "$@")
+  fi
 }
 
 ft_stop_postgres() {
