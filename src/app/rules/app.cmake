@@ -15,11 +15,6 @@ endif()
 
 set(_ft_rules_app ${CMAKE_CURRENT_LIST_DIR})
 file(GLOB _ft_referee_sources CONFIGURE_DEPENDS ${_ft_rules_app}/referee*.cpp)
-# twiceFour's judge (referee.h): its own file once the game exists, a
-# placeholder answer until then.
-if(NOT EXISTS ${_ft_rules_app}/referee_twicefour.cpp)
-  list(APPEND _ft_referee_sources ${_ft_rules_app}/twicefour_unavailable.cpp)
-endif()
 add_library(ft_referee STATIC ${_ft_referee_sources})
 target_include_directories(ft_referee PUBLIC ${CMAKE_SOURCE_DIR}/src)
 target_link_libraries(ft_referee PUBLIC ft_rules Boost::json)

@@ -12,11 +12,12 @@
 //    "warning":null|"repetition"}
 // or {"error":"..."} naming the ply (where there is one) and the reason.
 //
-// Adding a game: the reply for {"game":"twicefour",...} comes from
-// judge_twicefour(), which src/app/rules/referee_twicefour.cpp defines. Until
-// that file exists the build uses twicefour_unavailable.cpp, whose version
-// answers "game twicefour is not available". A game's judge usually builds its
-// rules::GameState from the request and hands it to play_and_report().
+// Games: judge() dispatches on "game" ("four" when absent) to judge_four()
+// (referee_four.cpp) and judge_twicefour() (referee_twicefour.cpp); an
+// unknown game is an error. A further game adds its judge_<game>() in its own
+// referee_<game>.cpp (app.cmake builds every referee*.cpp into ft_referee)
+// and one line in judge(). A judge usually builds its rules::GameState from
+// the request and hands it to play_and_report().
 #pragma once
 
 #include <boost/json.hpp>
