@@ -261,11 +261,14 @@ export class FourBoardView {
     const cellAt = (col: number, row: number) => p.board[p.height - 1 - row]?.[col] ?? '.';
     const newCell = this.newDiscCell(p);
     const win = new Set(p.winning);
+    // All holes first, then the discs: a falling disc passes over the holes above it.
+    for (let col = 0; col < p.width; col++)
+      for (let row = 0; row < p.height; row++)
+        svg.append(s('circle', { cx: x(col), cy: y(row), r: R + 2, class: 'hole' }));
     for (let col = 0; col < p.width; col++) {
       for (let row = 0; row < p.height; row++) {
         const ch = cellAt(col, row);
         const name = cellName({ col, row });
-        svg.append(s('circle', { cx: x(col), cy: y(row), r: R + 2, class: 'hole' }));
         if (ch === '.') continue;
         if (ch === '#') {
           svg.append(blockShape(x(col), y(row)));
