@@ -45,6 +45,7 @@ Result<Cell> parse_cell(std::string_view text, int width, int height) {
     return make_error(ErrorCode::bad_input, "a cell is a column letter and a row number");
   auto col = parse_column(text[0], width);
   if (!col) return col.error();
+  if (text[1] == '0') return make_error(ErrorCode::bad_input, "a row number has no leading zero");
   int row = 0;
   for (char ch : text.substr(1)) {
     if (ch < '0' || ch > '9') return make_error(ErrorCode::bad_input, "a row is a number");

@@ -56,6 +56,8 @@ TEST(RulesA1, ColumnsAreLettersRowsAreNumbersFromTheBottom) {
   EXPECT_EQ(parse_cell("a10", 10, 10).value(), (Cell{0, 9}));
   EXPECT_FALSE(parse_cell("a7", 7, 6).ok());
   EXPECT_FALSE(parse_cell("d0", 7, 6).ok());
+  EXPECT_FALSE(parse_cell("d01", 7, 6).ok());
+  EXPECT_FALSE(parse_cell("d1x", 7, 6).ok());
   EXPECT_FALSE(parse_cell("h1", 7, 6).ok());
   EXPECT_EQ(format_cell(Cell{3, 0}), "d1");
   // The disc dropped into d lands on d1 and shows in the bottom row.

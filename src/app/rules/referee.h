@@ -11,6 +11,7 @@
 //    "to_move":"red"|...|null,"legal":[...],"board":[rows top to bottom],
 //    "warning":null|"repetition"}
 // or {"error":"..."} naming the ply (where there is one) and the reason.
+// "ply" counts from the empty board, so a drawn opening's plies are included.
 //
 // Games: judge() dispatches on "game" ("four" when absent) to judge_four()
 // (referee_four.cpp) and judge_twicefour() (referee_twicefour.cpp); an
