@@ -1,0 +1,111 @@
+// Against the computer: one click from the home page starts a game; a desktop
+// player finishes a game by clicking, a phone player plays by two taps.
+import type { BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser, newContext, PHONE, type BrowserHandle } from './browser';
+import { clickColumn, moveCount, openColumns, shot, tapColumn, waitMoves } from './helpers';
+import { startServer, type RunningServer } from './server';
+
+let server: RunningServer;
+let handle: BrowserHandle;
+
+beforeAll(async () => {
+  server = await startServer();
+  handle = await launchBrowser();
+});
+
+afterAll(async () => {
+  await handle?.close();
+  await server?.stop();
+});
+
+async function quickPlay(page: Page, variant: string, level: string): Promise<void> {
+  await page.goto('/');
+  await page.selectOption('#quick-variant', variant);
+  await page.selectOption('#quick-level', level);
+  await page.click('#quick-play');
+  await page.waitForURL(/\/t\//);
+  await page.locator('.seat').first().waitFor();
+}
+
+// Plays until the game ends; `move` makes one move in a column that is open.
+async function playOut(page: Page, width: number, height: number, move: (c: number) => Promise<void>): Promise<number> {
+  let mine = 0;
+  for (let i = 0; i < width * height; i++) {
+    const turnOrEnd = page.locator('#turn.mine, #game-result, #match-result');
+    await turnOrEnd.first().waitFor({ timeout: 30_000 });
+    if ((await page.locator('#game-result, #match-result').count()) > 0) return mine;
+    const before = await moveCount(page);
+    const open = await openColumns(page, width, height);
+    // Prefer the middle columns so games do not fill one side first.
+    open.sort((a, b) => Math.abs(a - (width - 1) / 2) - Math.abs(b - (width - 1) / 2) || a - b);
+    await move(open[mine % Math.min(open.length, 3)]);
+    await waitMoves(page, before + 1);
+    mine++;
+  }
+  throw new Error('the game did not end');
+}
+
+describe('playing the computer', () => {
+  let ctx: BrowserContext;
+  afterAll(async () => ctx?.close());
+
+  it('starts in one click and plays a whole game by mouse to a result', async () => {
+    ctx = await newContext(handle.browser, server.base);
+    const page = await ctx.newPage();
+    await quickPlay(page, 'classic', '1');
+    expect(await page.locator('.seat').nth(1).textContent()).toMatch(/Computer \(level 1\)/);
+    const mine = await playOut(page, 7, 6, (c) => clickColumn(page, c));
+    expect(mine).toBeGreaterThan(2);
+    const result = (await page.textContent('#game-result h2, #match-result h2')) ?? '';
+    expect(result).toMatch(/You win the game!|You lose the game\.|The game is drawn\./);
+    expect(await page.textContent('#game-result p, #match-result p')).toMatch(/^By /);
+    // The computer's moves are in the move list too: it answered every move.
+    expect(await moveCount(page)).toBeGreaterThanOrEqual(2 * mine - 1);
+    await shot(page, 'desktop-vs-computer-game-over');
+  });
+});
+
+describe('a phone plays by two taps', () => {
+  let ctx: BrowserContext;
+  afterAll(async () => ctx?.close());
+
+  it('selects a column with the first tap and drops with the second', async () => {
+    ctx = await newContext(handle.browser, server.base, PHONE);
+    const page = await ctx.newPage();
+    await quickPlay(page, 'small', '1');
+    await page.locator('#turn.mine').waitFor({ timeout: 30_000 });
+    // The page fits the phone's width: nothing scrolls sideways.
+    expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+    const before = await moveCount(page);
+    await tapColumn(page, 2);
+    // First tap: the disc hovers over column c, nothing is played.
+    await page.locator('.disc.hover.selected').waitFor();
+    await page.waitForTimeout(400);
+    expect(await moveCount(page)).toBe(before);
+    await shot(page, 'phone-column-selected');
+    await tapColumn(page, 2);
+    await waitMoves(page, before + 1);
+    expect((await page.locator('#moves li').nth(before).textContent())?.endsWith(' c')).toBe(true);
+    // A tap on another column only moves the selection.
+    await page.locator('#turn.mine').waitFor({ timeout: 30_000 });
+    const mid = await moveCount(page);
+    await tapColumn(page, 1);
+    await tapColumn(page, 3);
+    await page.waitForTimeout(400);
+    expect(await moveCount(page)).toBe(mid);
+    await tapColumn(page, 3);
+    await waitMoves(page, mid + 1);
+    await shot(page, 'phone-game-in-progress');
+  });
+
+  it('plays the game to its end by taps', async () => {
+    const page = ctx.pages()[0];
+    await playOut(page, 6, 5, async (c) => {
+      await tapColumn(page, c);
+      await tapColumn(page, c);
+    });
+    await page.locator('#game-result, #match-result').first().waitFor();
+    await shot(page, 'phone-game-over');
+  });
+});

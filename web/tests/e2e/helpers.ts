@@ -1,0 +1,94 @@
+// Page-level steps shared by the end-to-end tests: they act as a person does
+// (clicks, taps, keys) and read only what the page shows.
+import { join } from 'node:path';
+import type { Page } from 'playwright-core';
+import { artifactsDir } from './browser';
+
+export async function shot(page: Page, name: string): Promise<string> {
+  const path = join(artifactsDir(), `${name}.png`);
+  await page.screenshot({ path, fullPage: true });
+  return path;
+}
+
+export async function moveCount(page: Page): Promise<number> {
+  return page.locator('#moves li:not(.empty)').count();
+}
+
+export async function moveTexts(page: Page): Promise<string[]> {
+  return page.locator('#moves li:not(.empty)').allTextContents();
+}
+
+export async function waitMoves(page: Page, n: number, timeout = 15_000): Promise<void> {
+  await page.waitForFunction((k) => document.querySelectorAll('#moves li:not(.empty)').length >= k, n, { timeout });
+}
+
+export async function isMyTurn(page: Page): Promise<boolean> {
+  return (await page.locator('#turn.mine').count()) > 0;
+}
+
+export async function waitMyTurn(page: Page, timeout = 15_000): Promise<void> {
+  await page.locator('#turn.mine').waitFor({ timeout });
+}
+
+// Board geometry as drawn: the SVG's viewBox says how many columns are shown
+// (a cylinder shows half a column of wrap at each side).
+async function boardBox(page: Page): Promise<{ x: number; y: number; w: number; h: number; vbW: number; vbH: number }> {
+  const svg = page.locator('.board.four svg');
+  const box = await svg.boundingBox();
+  if (!box) throw new Error('no board on the page');
+  const vb = (await svg.getAttribute('viewBox'))!.split(' ').map(Number);
+  return { x: box.x, y: box.y, w: box.width, h: box.height, vbW: vb[2], vbH: vb[3] };
+}
+
+// The point over column `col` (0 = a) at the middle of the board.
+export async function columnPoint(page: Page, col: number, cylinder = false): Promise<{ x: number; y: number }> {
+  const b = await boardBox(page);
+  const ghost = cylinder ? 0.5 : 0;
+  const unit = b.w / b.vbW;
+  return { x: b.x + (ghost + col + 0.5) * 100 * unit, y: b.y + 250 * unit };
+}
+
+export async function clickColumn(page: Page, col: number): Promise<void> {
+  const p = await columnPoint(page, col);
+  await page.mouse.move(p.x, p.y);
+  await page.mouse.click(p.x, p.y);
+}
+
+export async function tapColumn(page: Page, col: number): Promise<void> {
+  const p = await columnPoint(page, col);
+  await page.touchscreen.tap(p.x, p.y);
+}
+
+// Keyboard play (RULES.md C): a digit drops straight in; or arrows then Enter.
+export async function keyDigit(page: Page, col: number): Promise<void> {
+  await page.locator('.board.four').focus();
+  await page.keyboard.press(String((col + 1) % 10));
+}
+
+export async function keyArrows(page: Page, col: number, width: number): Promise<void> {
+  await page.locator('.board.four').focus();
+  for (let i = 0; i < width; i++) await page.keyboard.press('ArrowLeft');
+  for (let i = 0; i < col; i++) await page.keyboard.press('ArrowRight');
+  await page.keyboard.press('Enter');
+}
+
+// Columns that still take a disc, read from the drawn board.
+export async function openColumns(page: Page, width: number, height: number): Promise<number[]> {
+  const out: number[] = [];
+  for (let c = 0; c < width; c++) {
+    const top = String.fromCharCode(97 + c) + String(height);
+    if ((await page.locator(`.board.four [data-cell="${top}"]`).count()) === 0) out.push(c);
+  }
+  return out;
+}
+
+export async function clockMs(page: Page, seat: number): Promise<number> {
+  const text = (await page.locator(`.clock[data-seat="${seat}"]`).textContent()) ?? '';
+  const parts = text.trim().split(':').map(Number);
+  if (parts.length === 1) return Math.round(parts[0] * 1000);
+  return parts.reduce((acc, v) => acc * 60 + v, 0) * 1000;
+}
+
+export function col(letter: string): number {
+  return letter.charCodeAt(0) - 97;
+}

@@ -1,0 +1,78 @@
+// The language switch: Turkish, Greek and Dutch pages, the choice remembered,
+// and every page starting with the skip link and ending with the version footer.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { el } from '../../src/i18n/el';
+import { en } from '../../src/i18n/en';
+import { nl } from '../../src/i18n/nl';
+import { tr } from '../../src/i18n/tr';
+import { launchBrowser, newContext, PHONE, type BrowserHandle } from './browser';
+import { shot } from './helpers';
+import { startServer, type RunningServer } from './server';
+
+let server: RunningServer;
+let handle: BrowserHandle;
+
+beforeAll(async () => {
+  server = await startServer();
+  handle = await launchBrowser();
+});
+
+afterAll(async () => {
+  await handle?.close();
+  await server?.stop();
+});
+
+describe('languages and page frame', () => {
+  it('starts every page with the skip link and ends it with version and commit', async () => {
+    const ctx = await newContext(handle.browser, server.base);
+    const page = await ctx.newPage();
+    for (const path of ['/', '/rules.html?v=popout']) {
+      await page.goto(path);
+      await page.keyboard.press('Tab');
+      expect(await page.evaluate(() => document.activeElement?.className)).toBe('skip-link');
+      expect(await page.evaluate(() => document.activeElement?.textContent)).toBe(en.skip);
+      await page.keyboard.press('Enter');
+      expect(await page.evaluate(() => document.activeElement?.id)).toBe('main');
+      expect(await page.textContent('footer')).toMatch(/^v\d+\.\d+\.\d+ · [0-9a-f]{7}$/);
+    }
+    await ctx.close();
+  });
+
+  for (const [code, dict] of [
+    ['tr', tr],
+    ['el', el],
+    ['nl', nl],
+  ] as const) {
+    it(`switches to ${dict['lang.name']} and shows translated pages`, async () => {
+      const ctx = await newContext(handle.browser, server.base);
+      const page = await ctx.newPage();
+      await page.goto('/');
+      expect(await page.textContent('h1')).toBe(en['home.title']);
+      await page.selectOption('#lang-select', code);
+      expect(await page.textContent('h1')).toBe(dict['home.title']);
+      expect(await page.evaluate(() => document.documentElement.lang)).toBe(code);
+      expect(await page.textContent('.skip-link')).toBe(dict.skip);
+      expect(await page.textContent('#create-submit')).toBe(dict['create.submit']);
+      await shot(page, `home-${code}`);
+      // The choice is remembered on the next page: a table and the rules.
+      await page.click('#create-submit');
+      await page.waitForURL(/\/t\//);
+      await page.locator('.share').waitFor();
+      expect(await page.textContent('#copy-link')).toBe(dict['table.copy']);
+      expect(await page.textContent('.score-box .label')).toBe(dict['table.score']);
+      await page.goto('/rules.html?v=popout');
+      expect(await page.textContent('h1')).toBe(`${dict['rules.title']}: ${dict['variant.popout']}`);
+      await shot(page, `rules-popout-${code}`);
+      await ctx.close();
+    });
+  }
+
+  it('takes the language from the browser', async () => {
+    const ctx = await newContext(handle.browser, server.base, { ...PHONE, locale: 'el-GR' });
+    const page = await ctx.newPage();
+    await page.goto('/');
+    expect(await page.textContent('h1')).toBe(el['home.title']);
+    await shot(page, 'phone-home-el');
+    await ctx.close();
+  });
+});
