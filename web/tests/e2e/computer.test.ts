@@ -66,6 +66,34 @@ describe('playing the computer', () => {
   });
 });
 
+describe('PopOut against the computer', () => {
+  it('pops one of my bottom discs by clicking it (RULES.md A7)', async () => {
+    const ctx = await newContext(handle.browser, server.base);
+    const page = await ctx.newPage();
+    await quickPlay(page, 'popout', '1');
+    // Drop until one of my discs on the bottom row may be popped, then pop it.
+    for (let i = 0; i < 10; i++) {
+      await page.locator('#turn.mine').waitFor({ timeout: 30_000 });
+      if ((await page.locator('.disc.poppable').count()) > 0) break;
+      const before = await moveCount(page);
+      await clickColumn(page, i % 7);
+      await waitMoves(page, before + 1);
+    }
+    const poppable = page.locator('.disc.poppable').first();
+    const cell = (await poppable.getAttribute('data-cell'))!;
+    expect(cell).toMatch(/^[a-g]1$/);
+    await shot(page, 'desktop-popout-pop-offered');
+    const before = await moveCount(page);
+    const box = (await poppable.boundingBox())!;
+    await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+    await page.locator('.disc.aimed').waitFor();
+    await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2);
+    await waitMoves(page, before + 1);
+    expect((await page.locator('#moves li').nth(before).textContent())?.endsWith(` ${cell[0]}^`)).toBe(true);
+    await ctx.close();
+  });
+});
+
 describe('a phone plays by two taps', () => {
   let ctx: BrowserContext;
   afterAll(async () => ctx?.close());
