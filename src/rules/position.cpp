@@ -74,11 +74,23 @@ int Position::legal_moves(Move* out) const {
   }
   if (geo_->popout()) {
     // RULES.md A7: own bottom discs, never a pre-filled one. Bit 0 of the
-    // shifted word is the bottom cell of column c.
-    Bits own = discs_[to_move_] & geo_->bottom_row() & ~geo_->prefilled_columns();
+    // shifted word is the bottom cell of column c. Whether a column can pop
+    // is a coin toss in play, so each slot is written and kept only if the
+    // pop is legal, without a branch (at most 2 * width <= MAX_MOVES slots).
+    const Bits own = discs_[to_move_] & geo_->bottom_row() & ~geo_->prefilled_columns();
     const int stride = geo_->stride();
-    for (int c = 0; own != 0; ++c, own >>= stride) {
-      if ((own & 1) != 0) out[n++] = Move{static_cast<std::int8_t>(c), true};
+    if ((own >> 64) == 0) {
+      auto own64 = static_cast<std::uint64_t>(own);
+      for (int c = 0; own64 != 0; ++c, own64 >>= stride) {
+        out[n] = Move{static_cast<std::int8_t>(c), true};
+        n += static_cast<int>(own64 & 1);
+      }
+    } else {
+      Bits rest = own;
+      for (int c = 0; rest != 0; ++c, rest >>= stride) {
+        out[n] = Move{static_cast<std::int8_t>(c), true};
+        n += static_cast<int>(rest & 1);
+      }
     }
   }
   return n;
