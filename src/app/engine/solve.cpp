@@ -1,0 +1,164 @@
+// `fourtable solve`: exact scores of positions read from stdin (issue 4 item 2).
+#include <algorithm>
+#include <charconv>
+#include <chrono>
+#include <ctime>
+#include <cstdio>
+#include <iostream>
+#include <sstream>
+#include <string>
+
+#include "app/command.h"
+#include "app/engine/solver_options.h"
+#include "engine/solver/solver.h"
+
+namespace ft::app {
+namespace {
+
+namespace sv = ft::engine::solver;
+
+constexpr const char* HELP = R"(usage: fourtable solve [options] < positions
+
+Reads one position a line: the columns played from the empty board, as digits
+1..W (0 for a tenth column), e.g. 4453. Prints `<position> <score>` a line:
+0 a draw, positive a win for the side to move ((W*H+1-n)/2 where n is the
+number of discs before the winning one), negative a loss. A second number on
+the input line is taken as the expected score and checked (see --stats).
+An empty line is the empty board. A bad line prints `<line> error: <why>`.
+
+options:
+  --variant K      variant key (classic, small, misere, cylinder, obstacles,
+                   drawn-opening, two-vs-two, single, five); default classic
+  --width W        board width (default: the variant's)
+  --height H       board height (default: the variant's)
+  --blocks COLS    obstacles: drop neutral blocks in these columns first
+                   (digits like the moves), e.g. 2626
+  --analyze        print the score of every column instead (`-` if full)
+  --weak           print only 1 (win), 0 (draw) or -1 (loss)
+  --threads N      searchers sharing the table (default 1)
+  --table-mb N     transposition table size in MiB (default 64)
+  --verbose        append each line's nodes, wall and CPU microseconds
+  --stats          summary to stderr: positions, time, nodes, checked scores
+)";
+
+struct Totals {
+  long positions = 0;
+  long errors = 0;
+  long checked = 0;
+  long wrong = 0;
+  double seconds = 0;  // wall clock
+  double cpu = 0;      // CPU time of the process: steadier on a shared machine
+  double max_seconds = 0;
+  std::string slowest;
+  std::uint64_t nodes = 0;
+};
+
+double cpu_seconds() {
+  timespec ts{};
+  clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &ts);
+  return static_cast<double>(ts.tv_sec) + 1e-9 * static_cast<double>(ts.tv_nsec);
+}
+
+std::string score_text(const std::optional<int>& s) { return s ? std::to_string(*s) : "-"; }
+
+int run_solve(std::span<const std::string> args) {
+  if (has_flag(args, "help")) {
+    std::cout << HELP;
+    return 0;
+  }
+  auto opts = parse_solver_options(args);
+  if (!opts) {
+    std::cerr << "fourtable solve: " << opts.error().message << "\n";
+    return 2;
+  }
+  const bool analyze = has_flag(args, "analyze");
+  const bool weak = has_flag(args, "weak");
+  const bool stats = has_flag(args, "stats");
+  const bool verbose = has_flag(args, "verbose");
+
+  sv::TranspositionTable table(opts->table_mb << 20);
+  sv::Solver solver(table);
+  Totals totals;
+  std::string line;
+  while (std::getline(std::cin, line)) {
+    if (!line.empty() && line.back() == '\r') line.pop_back();
+    std::istringstream in(line);
+    std::string moves;
+    in >> moves;
+    std::string expected_text;
+    in >> expected_text;
+    auto problem = sv::play_moves(opts->start, moves);
+    if (!problem) {
+      ++totals.errors;
+      std::cout << line << " error: " << problem.error().message << "\n";
+      continue;
+    }
+    const auto t0 = std::chrono::steady_clock::now();
+    const double c0 = cpu_seconds();
+    const std::uint64_t n0 = solver.stats().nodes;
+    std::string out;
+    std::optional<int> score;
+    if (analyze) {
+      auto scores = solver.analyze(*problem);
+      for (const auto& s : scores) out += " " + score_text(s);
+    } else {
+      score = weak ? solver.solve_weak(*problem) : solver.solve_parallel(*problem, opts->threads);
+      out = " " + score_text(score);
+    }
+    const double secs = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+    const double cpu = cpu_seconds() - c0;
+    ++totals.positions;
+    totals.seconds += secs;
+    totals.cpu += cpu;
+    totals.nodes += solver.stats().nodes - n0;
+    if (secs > totals.max_seconds) {
+      totals.max_seconds = secs;
+      totals.slowest = moves;
+    }
+    if (!expected_text.empty() && !analyze) {
+      int expected = 0;
+      auto [p, ec] = std::from_chars(expected_text.data(),
+                                     expected_text.data() + expected_text.size(), expected);
+      if (ec == std::errc() && p == expected_text.data() + expected_text.size()) {
+        ++totals.checked;
+        const int want = weak ? (expected > 0) - (expected < 0) : expected;
+        if (!score || *score != want) {
+          ++totals.wrong;
+          std::cerr << "fourtable solve: " << moves << " scored " << score_text(score)
+                    << ", expected " << want << "\n";
+        }
+      }
+    }
+    if (verbose) {
+      out += " " + std::to_string(solver.stats().nodes - n0) + " " +
+             std::to_string(static_cast<long>(secs * 1e6)) + " " +
+             std::to_string(static_cast<long>(cpu * 1e6));
+    }
+    std::cout << moves << out << "\n";
+  }
+  std::cout.flush();
+  if (stats) {
+    const double mean_us = totals.positions ? 1e6 * totals.seconds / totals.positions : 0;
+    const double mean_nodes =
+        totals.positions ? static_cast<double>(totals.nodes) / totals.positions : 0;
+    char buf[512];
+    std::snprintf(buf, sizeof buf,
+                  "positions %ld  errors %ld  checked %ld  wrong %ld\n"
+                  "wall %.3f s  mean %.2f us/position  max %.3f s (%s)\n"
+                  "cpu  %.3f s  mean %.2f us/position\n"
+                  "nodes %llu  mean %.1f/position  %.0f knodes/s  threads %d  table %zu MiB\n",
+                  totals.positions, totals.errors, totals.checked, totals.wrong, totals.seconds,
+                  mean_us, totals.max_seconds, totals.slowest.c_str(), totals.cpu,
+                  totals.positions ? 1e6 * totals.cpu / totals.positions : 0.0,
+                  static_cast<unsigned long long>(totals.nodes), mean_nodes,
+                  totals.seconds > 0 ? totals.nodes / totals.seconds / 1e3 : 0.0, opts->threads,
+                  table.bytes() >> 20);
+    std::cerr << buf;
+  }
+  return (totals.errors > 0 || totals.wrong > 0) ? 1 : 0;
+}
+
+const RegisterCommand reg("solve", "exact scores of four-in-a-row positions (stdin)", run_solve);
+
+}  // namespace
+}  // namespace ft::app

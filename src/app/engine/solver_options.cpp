@@ -1,0 +1,81 @@
+#include "app/engine/solver_options.h"
+
+#include <charconv>
+
+#include "app/command.h"
+#include "rules/variant.h"
+
+namespace ft::app {
+namespace {
+
+namespace sv = ft::engine::solver;
+
+Result<int> int_option(std::span<const std::string> args, std::string_view name, int fallback,
+                       int lo, int hi) {
+  std::string text;
+  if (!option_value(args, name, text)) return fallback;
+  int v = 0;
+  auto [p, ec] = std::from_chars(text.data(), text.data() + text.size(), v);
+  if (ec != std::errc() || p != text.data() + text.size() || v < lo || v > hi)
+    return make_error(ErrorCode::bad_input, "--" + std::string(name) + " wants a number in " +
+                                                std::to_string(lo) + ".." + std::to_string(hi) +
+                                                ", not '" + text + "'");
+  return v;
+}
+
+}  // namespace
+
+Result<SolverOptions> parse_solver_options(std::span<const std::string> args) {
+  std::string key = "classic";
+  option_value(args, "variant", key);
+  rules::VariantOptions vo;
+  auto w = int_option(args, "width", 0, rules::MIN_SIZE, rules::MAX_SIZE);
+  if (!w) return w.error();
+  auto h = int_option(args, "height", 0, rules::MIN_SIZE, rules::MAX_SIZE);
+  if (!h) return h.error();
+  vo.width = *w;
+  vo.height = *h;
+  std::string blocks;
+  const bool has_blocks = option_value(args, "blocks", blocks);
+  if (has_blocks) vo.blocks = static_cast<int>(blocks.size());  // placed by hand below
+  auto spec = rules::make_variant(key, vo);
+  if (!spec) return spec.error();
+  auto board = sv::board_for(*spec);
+  if (!board) return board.error();
+  if (spec->prefilled_outer)
+    return make_error(ErrorCode::bad_input,
+                      "five in a row starts with pre-filled columns: give the solver a game "
+                      "position instead of --variant five");
+  if (spec->blocks > 0 && !has_blocks)
+    return make_error(ErrorCode::bad_input, "obstacles: say where the blocks are with --blocks COLS");
+  SolverOptions o;
+  o.start.board = *board;
+  if (has_blocks) {
+    // Blocks drop like discs of nobody: play them as moves of a side, then
+    // move those discs to the block board.
+    sv::Board bare = *board;
+    for (std::size_t i = 0; i < blocks.size(); ++i) {
+      const char ch = blocks[i];
+      const int col = ch == '0' ? 9 : ch - '1';
+      if (col < 0 || col >= bare.width)
+        return make_error(ErrorCode::bad_input, "--blocks: '" + std::string(1, ch) +
+                                                    "' is not a column of this board");
+      sv::Problem p;
+      p.board = bare;
+      if (!sv::can_play(p, col))
+        return make_error(ErrorCode::bad_setup, "--blocks: column " + std::string(1, ch) + " is full");
+      const sv::Problem after = sv::play(p, col);
+      bare.blocks |= after.other;  // the cell just filled
+    }
+    o.start.board = bare;
+  }
+  auto mb = int_option(args, "table-mb", 64, 1, 65536);
+  if (!mb) return mb.error();
+  o.table_mb = static_cast<std::size_t>(*mb);
+  auto th = int_option(args, "threads", 1, 1, 64);
+  if (!th) return th.error();
+  o.threads = *th;
+  return o;
+}
+
+}  // namespace ft::app

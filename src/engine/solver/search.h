@@ -1,0 +1,514 @@
+// The solver's search kernel: negamax with alpha-beta over bitboards, driven by
+// null-window probes. Everything a variant changes (bit width, cylinder wrap,
+// misère, line length, mirror symmetry, a fixed 7x6 board) is a compile-time
+// parameter of Config, chosen once per search by solver.cpp; the node loop
+// never branches on the variant.
+//
+// Position state (per node): `cur` = discs of the side to move, `mask` = every
+// occupied cell (discs of both sides and blocks), `n` = discs on the board.
+// Layout as rules/bitboard.h: bit col*(H+1)+row, one empty sentinel bit on top
+// of each column. The key cur + mask + bottom is unique per (cur, mask).
+#pragma once
+
+#include <algorithm>
+#include <atomic>
+#include <bit>
+#include <chrono>
+#include <cstdint>
+#include <type_traits>
+
+#include "engine/solver/transposition_table.h"
+
+namespace ft::engine::solver::kernel {
+
+__extension__ typedef unsigned __int128 u128;
+
+template <typename B>
+inline int popcnt(B x) {
+  if constexpr (sizeof(B) == 8) {
+    return std::popcount(x);
+  } else {
+    return std::popcount(static_cast<std::uint64_t>(x)) +
+           std::popcount(static_cast<std::uint64_t>(x >> 64));
+  }
+}
+
+// W and H of 0 mean "given at run time".
+template <typename B_, bool CYL, bool MISERE, int LINE, bool SYM, int W_ = 0, int H_ = 0>
+struct Config {
+  using B = B_;
+  static constexpr bool cylinder = CYL;
+  static constexpr bool misere = MISERE;
+  static constexpr int line = LINE;
+  static constexpr bool symmetric = SYM;
+  static constexpr int fixed_w = W_;
+  static constexpr int fixed_h = H_;
+};
+
+struct Stopped {};  // thrown out of the recursion when a limit strikes
+
+struct KernelSetup {
+  int width = 7;
+  int height = 6;
+  u128 blocks = 0;
+  int capacity = 42;  // discs the board holds: W*H minus blocks
+  std::uint64_t max_nodes = 0;
+  std::chrono::steady_clock::time_point deadline = std::chrono::steady_clock::time_point::max();
+  const std::atomic<bool>* stop = nullptr;
+  const std::atomic<bool>* done = nullptr;  // another searcher found the answer
+  int variation = 0;  // helper threads of a parallel search order moves differently
+};
+
+template <typename C>
+class Search {
+ public:
+  using B = typename C::B;
+
+  Search(const KernelSetup& s, TranspositionTable& tt)
+      : w_(C::fixed_w ? C::fixed_w : s.width),
+        h_(C::fixed_h ? C::fixed_h : s.height),
+        cells_(w_ * h_),
+        capacity_(s.capacity),
+        blocks_(static_cast<B>(s.blocks)),
+        slots_(tt.slots()),
+        buckets_(tt.buckets()),
+        max_nodes_(s.max_nodes),
+        deadline_(s.deadline),
+        stop_(s.stop),
+        done_(s.done),
+        variation_(s.variation) {
+    const int stride = h_ + 1;
+    nbits_ = w_ * stride;
+    full_ = nbits_ >= int(sizeof(B) * 8) ? ~B{0} : (B{1} << nbits_) - 1;
+    const B col = (B{1} << h_) - 1;
+    for (int c = 0; c < w_; ++c) {
+      column_[c] = col << (c * stride);
+      board_ |= column_[c];
+      bottom_ |= B{1} << (c * stride);
+    }
+    // Columns from the middle outwards: centre discs take part in most lines.
+    for (int i = 0; i < w_; ++i) order_[i] = w_ / 2 + (1 - 2 * (i % 2)) * (i + 1) / 2;
+    if (variation_ != 0) {
+      // Helper threads: rotate the order so they explore other moves first.
+      std::rotate(order_, order_ + (variation_ % w_), order_ + w_);
+    }
+  }
+
+  // Board constants: compile-time for a fixed board, else set at run time.
+  int w() const {
+    if constexpr (C::fixed_w != 0) return C::fixed_w;
+    return w_;
+  }
+  int h() const {
+    if constexpr (C::fixed_h != 0) return C::fixed_h;
+    return h_;
+  }
+  int cells() const { return w() * h(); }
+  int nbits() const { return w() * (h() + 1); }
+  static constexpr B bottom_of(int w, int h) {
+    B r = 0;
+    for (int c = 0; c < w; ++c) r |= B{1} << (c * (h + 1));
+    return r;
+  }
+  B bottom() const {
+    if constexpr (C::fixed_w != 0 && C::fixed_h != 0) {
+      constexpr B b = bottom_of(C::fixed_w, C::fixed_h);
+      return b;
+    }
+    return bottom_;
+  }
+  B board() const {
+    if constexpr (C::fixed_w != 0 && C::fixed_h != 0) {
+      constexpr B b = bottom_of(C::fixed_w, C::fixed_h) * ((B{1} << C::fixed_h) - 1);
+      return b;
+    }
+    return board_;
+  }
+
+  std::uint64_t nodes() const { return nodes_; }
+  int width() const { return w(); }
+  int height() const { return h(); }
+
+  B possible(B mask) const { return (mask + bottom()) & board(); }
+  B opponent(B cur, B mask) const { return cur ^ mask ^ blocks_; }
+
+  // Empty cells where one more disc of `p` makes a line.
+  B winning_cells(B p, B mask) const {
+    const int stride = h() + 1;
+    B r = vertical(p);
+    r |= direction(p, stride);
+    r |= direction(p, stride - 1);
+    r |= direction(p, stride + 1);
+    return r & board() & ~mask;
+  }
+
+  bool makes_line(B cur, B mask, B move) const { return (winning_cells(cur, mask) & move) != 0; }
+
+  // Exact score by null-window probes, narrowing [lo, hi] (iterative
+  // deepening on the score bounds). Precondition: the game is not over and,
+  // for the normal rules, the side to move has no win in one.
+  int solve(B cur, B mask, int n, int lo, int hi) {
+    while (lo < hi) {
+      int med = lo + (hi - lo) / 2;
+      // Probe near zero first: most positions are close to a draw, and the
+      // probes that settle the sign are the cheap ones.
+      if (med <= 0 && lo / 2 < med) {
+        med = lo / 2;
+      } else if (med >= 0 && hi / 2 > med) {
+        med = hi / 2;
+      }
+      const int r = negamax(cur, mask, n, med, med + 1);
+      if (r <= med) {
+        hi = r;
+      } else {
+        lo = r;
+      }
+    }
+    return lo;
+  }
+
+  int negamax(B cur, B mask, int n, int alpha, int beta) {
+    if constexpr (C::misere) {
+      return negamax_misere(cur, mask, n, alpha, beta);
+    } else {
+      return negamax_normal(cur, mask, n, alpha, beta);
+    }
+  }
+
+ private:
+  // --- lines ---------------------------------------------------------------
+  B shl(B x, int s) const {
+    if constexpr (C::cylinder) {
+      return ((x << s) | (x >> (nbits() - s))) & full_;
+    } else {
+      return x << s;
+    }
+  }
+  B shr(B x, int s) const {
+    if constexpr (C::cylinder) {
+      return ((x >> s) | (x << (nbits() - s))) & full_;
+    } else {
+      return x >> s;
+    }
+  }
+
+  // Cells with LINE-1 own discs straight below.
+  B vertical(B p) const {
+    B r = p << 1;
+    for (int k = 2; k < C::line; ++k) r &= p << k;
+    return r;
+  }
+
+  // Cells completing a line along step s: k own discs on one side and
+  // LINE-1-k on the other, for every k.
+  B direction(B p, int s) const {
+    constexpr int L = C::line;
+    B below[L];  // below[k]: own discs at x-s .. x-k*s
+    B above[L];  // above[k]: own discs at x+s .. x+k*s
+    below[0] = ~B{0};
+    above[0] = ~B{0};
+    B a = shl(p, s);
+    B b = shr(p, s);
+    below[1] = a;
+    above[1] = b;
+    for (int k = 2; k < L; ++k) {
+      a = shl(a, s);
+      b = shr(b, s);
+      below[k] = below[k - 1] & a;
+      above[k] = above[k - 1] & b;
+    }
+    B r = 0;
+    for (int k = 0; k < L; ++k) r |= below[k] & above[L - 1 - k];
+    return r;
+  }
+
+  // --- keys and table ------------------------------------------------------
+  B mirror(B x) const {
+    const int stride = h() + 1;
+    const B col = (B{1} << stride) - 1;
+    B r = 0;
+    for (int c = 0; c < w(); ++c) {
+      r |= ((x >> (c * stride)) & col) << ((w() - 1 - c) * stride);
+    }
+    return r;
+  }
+
+  std::uint64_t key_of(B cur, B mask) const {
+    B k = cur + mask + bottom();
+    if constexpr (C::symmetric) {
+      const B m = mirror(k);
+      if (m < k) k = m;
+    }
+    if constexpr (sizeof(B) == 8) {
+      return k;
+    } else {
+      const std::uint64_t lo = static_cast<std::uint64_t>(k);
+      const std::uint64_t hi = static_cast<std::uint64_t>(k >> 64);
+      return lo ^ (hi * 0x9E3779B97F4A7C15ULL) ^ (hi >> 29);
+    }
+  }
+
+  std::uint64_t* bucket(std::uint64_t key) const { return slots_ + 2 * (key % buckets_); }
+
+  // Returns the slot word holding `key`, or 0.
+  std::uint64_t probe(std::uint64_t key) const {
+    std::uint64_t* b = bucket(key);
+    const auto check = static_cast<std::uint32_t>(key);
+    const std::uint64_t s0 = slot::load(b);
+    if (s0 != 0 && slot::check(s0) == check) return s0;
+    const std::uint64_t s1 = slot::load(b + 1);
+    if (s1 != 0 && slot::check(s1) == check) return s1;
+    return 0;
+  }
+
+  // Two slots per bucket: the first keeps the entry that cost the most work,
+  // the second always takes the newest.
+  void store(std::uint64_t key, int lower, int upper, std::uint64_t work_nodes) {
+    std::uint64_t* b = bucket(key);
+    const auto check = static_cast<std::uint32_t>(key);
+    int work = 64 - std::countl_zero(work_nodes | 1);
+    const std::uint64_t s0 = slot::load(b);
+    if (s0 != 0 && slot::check(s0) == check) {
+      slot::store(b, slot::pack(check, std::max(lower, slot::lower(s0)),
+                                std::min(upper, slot::upper(s0)), std::max(work, slot::work(s0))));
+      return;
+    }
+    const std::uint64_t s1 = slot::load(b + 1);
+    if (s1 != 0 && slot::check(s1) == check) {
+      lower = std::max(lower, slot::lower(s1));
+      upper = std::min(upper, slot::upper(s1));
+      work = std::max(work, slot::work(s1));
+    }
+    const std::uint64_t fresh = slot::pack(check, lower, upper, work);
+    if (s0 == 0 || work >= slot::work(s0)) {
+      if (s0 != 0) slot::store(b + 1, s0);  // the old keeper becomes the newest
+      slot::store(b, fresh);
+    } else {
+      slot::store(b + 1, fresh);
+    }
+  }
+
+  void count_node() {
+    ++nodes_;
+    if ((nodes_ & 0xfff) == 0) check_limits();
+  }
+
+  void check_limits() const {
+    if (max_nodes_ != 0 && nodes_ >= max_nodes_) throw Stopped{};
+    if (stop_ != nullptr && stop_->load(std::memory_order_relaxed)) throw Stopped{};
+    if (done_ != nullptr && done_->load(std::memory_order_relaxed)) throw Stopped{};
+    if (deadline_ != std::chrono::steady_clock::time_point::max() &&
+        std::chrono::steady_clock::now() >= deadline_)
+      throw Stopped{};
+  }
+
+  // --- normal rules ----------------------------------------------------------
+  // Precondition: the side to move cannot win with its next disc.
+  int negamax_normal(B cur, B mask, int n, int alpha, int beta) {
+    count_node();
+    const B opp = opponent(cur, mask);
+    const B open = possible(mask);
+    const B opp_wins = winning_cells(opp, mask);
+    B moves = open;
+    const B forced = open & opp_wins;
+    if (forced != 0) {
+      // Two threats at once cannot both be blocked: lost in one.
+      if ((forced & (forced - 1)) != 0) return -(cells() - n) / 2;
+      moves = forced;
+    }
+    // Never play just under a cell where the opponent would complete a line.
+    moves &= ~(opp_wins >> 1);
+    if (moves == 0) return -(cells() - n) / 2;
+    // Two cells or fewer left, no win in one and no loss in one: a draw.
+    if (n >= capacity_ - 2) return 0;
+
+    // The opponent cannot win before its second disc from now, and we not
+    // before our second.
+    const int lo = -(cells() - 2 - n) / 2;
+    if (alpha < lo) {
+      alpha = lo;
+      if (alpha >= beta) return alpha;
+    }
+    int hi = (cells() - 1 - n) / 2;
+    if (beta > hi) {
+      beta = hi;
+      if (alpha >= beta) return beta;
+    }
+
+    const std::uint64_t key = key_of(cur, mask);
+    if (const std::uint64_t e = probe(key); e != 0) {
+      const int el = slot::lower(e);
+      const int eu = slot::upper(e);
+      if (el >= beta) return el;
+      if (eu <= alpha) return eu;
+      if (el > alpha) alpha = el;
+      if (eu < beta) beta = eu;
+      if (alpha >= beta) return alpha;
+    }
+
+    const std::uint64_t start_nodes = nodes_;
+    const B own_wins_now = winning_cells(cur, mask);
+
+    // Order moves: the most own threats after the move first; among equals,
+    // the column order (centre first).
+    B child_move[16];
+    int child_score[16];
+    int count = 0;
+    for (int i = 0; i < w(); ++i) {
+      const B m = moves & column_[order_[i]];
+      if (m == 0) continue;
+      const B after = cur | m;
+      const B threats = winning_cells(after, mask | m);
+      int score = popcnt(threats) * 4;
+      // A threat we could play at once next turn is worth more.
+      score += 2 * popcnt(threats & possible(mask | m) & ~m);
+      (void)own_wins_now;
+      int j = count++;
+      for (; j > 0 && child_score[j - 1] < score; --j) {
+        child_score[j] = child_score[j - 1];
+        child_move[j] = child_move[j - 1];
+      }
+      child_score[j] = score;
+      child_move[j] = m;
+    }
+
+    // Enhanced transposition cutoff: a child already known to be bad enough
+    // for the opponent settles this node without searching anything.
+    if (cells() - n > ETC_MIN_EMPTY) {
+      const B child_cur = opp;
+      for (int i = 0; i < count; ++i) {
+        const B m = child_move[i];
+        const std::uint64_t e = probe(key_of(child_cur, mask | m));
+        if (e != 0 && -slot::upper(e) >= beta) {
+          const int v = -slot::upper(e);
+          store(key, v, MAX_BOUND, 1);
+          return v;
+        }
+      }
+    }
+
+    const int alpha0 = alpha;
+    int best = -MAX_BOUND;
+    for (int i = 0; i < count; ++i) {
+      const B m = child_move[i];
+      const int v = -negamax_normal(opp, mask | m, n + 1, -beta, -alpha);
+      if (v > best) {
+        best = v;
+        if (v >= beta) {
+          store(key, v, MAX_BOUND, nodes_ - start_nodes);
+          return v;
+        }
+        if (v > alpha) alpha = v;
+      }
+    }
+    if (best > alpha0) {
+      store(key, best, best, nodes_ - start_nodes);
+    } else {
+      store(key, -MAX_BOUND, best, nodes_ - start_nodes);
+    }
+    return best;
+  }
+
+  // --- misère ----------------------------------------------------------------
+  // The disc that makes a line loses. No precondition.
+  int negamax_misere(B cur, B mask, int n, int alpha, int beta) {
+    count_node();
+    if (n >= capacity_) return 0;
+    const B open = possible(mask);
+    const B own_lines = winning_cells(cur, mask);
+    const B safe = open & ~own_lines;
+    // Every drop makes our own line: we lose with this disc.
+    if (safe == 0) return -(cells() + 1 - n) / 2;
+    if (n == capacity_ - 1) return 0;  // the last cell, and it is safe
+
+    // Best case: the opponent is forced into a line with the next disc.
+    int hi = (cells() - n) / 2;
+    // Worst case: we are forced into a line with our next-but-one disc.
+    const int lo = -(cells() - 1 - n) / 2;
+    if (alpha < lo) {
+      alpha = lo;
+      if (alpha >= beta) return alpha;
+    }
+    if (beta > hi) {
+      beta = hi;
+      if (alpha >= beta) return beta;
+    }
+
+    const std::uint64_t key = key_of(cur, mask);
+    if (const std::uint64_t e = probe(key); e != 0) {
+      const int el = slot::lower(e);
+      const int eu = slot::upper(e);
+      if (el >= beta) return el;
+      if (eu <= alpha) return eu;
+      if (el > alpha) alpha = el;
+      if (eu < beta) beta = eu;
+      if (alpha >= beta) return alpha;
+    }
+
+    const std::uint64_t start_nodes = nodes_;
+    const B opp = opponent(cur, mask);
+    const B opp_lines = winning_cells(opp, mask);
+    B child_move[16];
+    int child_score[16];
+    int count = 0;
+    for (int i = 0; i < w(); ++i) {
+      const B m = safe & column_[order_[i]];
+      if (m == 0) continue;
+      // Fewer safe replies for the opponent first.
+      const B reply_open = possible(mask | m);
+      const int score = -popcnt(reply_open & ~opp_lines);
+      int j = count++;
+      for (; j > 0 && child_score[j - 1] < score; --j) {
+        child_score[j] = child_score[j - 1];
+        child_move[j] = child_move[j - 1];
+      }
+      child_score[j] = score;
+      child_move[j] = m;
+    }
+
+    const int alpha0 = alpha;
+    int best = -MAX_BOUND;
+    for (int i = 0; i < count; ++i) {
+      const int v = -negamax_misere(opp, mask | child_move[i], n + 1, -beta, -alpha);
+      if (v > best) {
+        best = v;
+        if (v >= beta) {
+          store(key, v, MAX_BOUND, nodes_ - start_nodes);
+          return v;
+        }
+        if (v > alpha) alpha = v;
+      }
+    }
+    if (best > alpha0) {
+      store(key, best, best, nodes_ - start_nodes);
+    } else {
+      store(key, -MAX_BOUND, best, nodes_ - start_nodes);
+    }
+    return best;
+  }
+
+  static constexpr int MAX_BOUND = 100;
+  static constexpr int ETC_MIN_EMPTY = 14;
+
+  int w_;
+  int h_;
+  int cells_;
+  int capacity_;
+  int nbits_ = 0;
+  B blocks_;
+  B full_ = 0;
+  B board_ = 0;
+  B bottom_ = 0;
+  B column_[16] = {};
+  int order_[16] = {};
+  std::uint64_t* slots_;
+  std::uint64_t buckets_;
+  std::uint64_t nodes_ = 0;
+  std::uint64_t max_nodes_;
+  std::chrono::steady_clock::time_point deadline_;
+  const std::atomic<bool>* stop_;
+  const std::atomic<bool>* done_;
+  int variation_;
+};
+
+}  // namespace ft::engine::solver::kernel

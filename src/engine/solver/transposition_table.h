@@ -1,0 +1,81 @@
+// The solver's transposition table: bounds on the exact score of positions,
+// kept between searches. The memory is either owned or borrowed from a pool
+// (engine-contract.md: one shared budget, reused, never allocated per move).
+//
+// Layout: buckets of two 64-bit slots. A slot packs
+//   [check: 32 bits][lower bound + 128: 8][upper bound + 128: 8][work: 16]
+// and is read and written as one word, so two threads may share a table
+// without locks (a torn entry cannot happen; a lost update only costs time).
+// The bucket is key % P for a prime P and the check is the key's low 32 bits:
+// by the Chinese remainder theorem the pair identifies any key below
+// P * 2^32 exactly, which covers every 7x6 key (49 bits) once P > 2^17.
+#pragma once
+
+#include <atomic>
+#include <cstddef>
+#include <cstdint>
+#include <memory>
+#include <span>
+
+namespace ft::engine::solver {
+
+class TranspositionTable {
+ public:
+  // Owns `bytes` of memory (at least 4 MiB, see MIN_WORDS).
+  explicit TranspositionTable(std::size_t bytes);
+  // Borrows `memory` (8-byte aligned); the caller keeps it alive.
+  explicit TranspositionTable(std::span<std::uint64_t> memory);
+  TranspositionTable(const TranspositionTable&) = delete;
+  TranspositionTable& operator=(const TranspositionTable&) = delete;
+
+  void clear();
+  std::size_t buckets() const { return buckets_; }
+  std::size_t bytes() const { return (2 * buckets_) * sizeof(std::uint64_t); }
+  // True when every key of `key_bits` bits is told apart exactly.
+  bool exact_for(int key_bits) const;
+
+  // What the solver last used the table for; entries of another game setup
+  // are meaningless, so the solver clears the table when this changes.
+  std::uint64_t owner() const { return owner_; }
+  void set_owner(std::uint64_t tag) { owner_ = tag; }
+
+  std::uint64_t* slots() { return slots_; }
+
+ private:
+  void init(std::uint64_t* memory, std::size_t words);
+
+  struct Free {
+    void operator()(std::uint64_t* p) const;
+  };
+  std::unique_ptr<std::uint64_t, Free> owned_;
+  std::uint64_t* slots_ = nullptr;
+  std::size_t buckets_ = 0;
+  std::uint64_t owner_ = 0;
+};
+
+// One slot, unpacked.
+struct TableEntry {
+  int lower = 0;
+  int upper = 0;
+  int work = 0;
+};
+
+// Slot packing, shared by the search kernel.
+namespace slot {
+inline constexpr std::uint64_t pack(std::uint32_t check, int lower, int upper, int work) {
+  return (std::uint64_t{check} << 32) | (std::uint64_t(lower + 128) << 24) |
+         (std::uint64_t(upper + 128) << 16) | std::uint64_t(work & 0xffff);
+}
+inline constexpr std::uint32_t check(std::uint64_t s) { return static_cast<std::uint32_t>(s >> 32); }
+inline constexpr int lower(std::uint64_t s) { return int((s >> 24) & 0xff) - 128; }
+inline constexpr int upper(std::uint64_t s) { return int((s >> 16) & 0xff) - 128; }
+inline constexpr int work(std::uint64_t s) { return int(s & 0xffff); }
+inline std::uint64_t load(std::uint64_t* p) {
+  return std::atomic_ref<std::uint64_t>(*p).load(std::memory_order_relaxed);
+}
+inline void store(std::uint64_t* p, std::uint64_t v) {
+  std::atomic_ref<std::uint64_t>(*p).store(v, std::memory_order_relaxed);
+}
+}  // namespace slot
+
+}  // namespace ft::engine::solver

@@ -1,0 +1,58 @@
+// Exactness on small boards (issue 4 acceptance): the solver's value of the
+// empty board and of every position up to 4 plies deep equals a plain memoised
+// minimax without any pruning (minimax_reference.h), for classic, misère and
+// cylinder on 4x4, 5x4 and 4x5, and with blocks (RULES.md A8). 6x4 has about
+// 35 to 60 million positions per rule set, more than the suite's budget: it is
+// in engine_exhaustive_tests (exhaustive/small_boards_6x4.cpp), run by hand.
+#include <gtest/gtest.h>
+
+#include <string>
+
+#include "engine/solver/solver.h"
+#include "minimax_reference.h"
+
+namespace ft::engine::solver {
+namespace {
+
+using testing::board;
+using testing::compare;
+
+// One test per board and rule set, so that ctest can run them side by side.
+TEST(SolverSmallBoards, Classic4x4MatchesMinimax) { compare(board(4, 4, false, false), 4); }
+TEST(SolverSmallBoards, Classic5x4MatchesMinimax) { compare(board(5, 4, false, false), 4); }
+TEST(SolverSmallBoards, Classic4x5MatchesMinimax) { compare(board(4, 5, false, false), 4); }
+
+// RULES.md A6 misère: the line maker loses.
+TEST(SolverSmallBoards, Misere4x4MatchesMinimax) { compare(board(4, 4, true, false), 4); }
+TEST(SolverSmallBoards, Misere5x4MatchesMinimax) { compare(board(5, 4, true, false), 4); }
+TEST(SolverSmallBoards, Misere4x5MatchesMinimax) { compare(board(4, 5, true, false), 4); }
+
+// RULES.md A6 cylinder: lines wrap around the left-right edge.
+TEST(SolverSmallBoards, Cylinder4x4MatchesMinimax) { compare(board(4, 4, false, true), 4); }
+TEST(SolverSmallBoards, Cylinder5x4MatchesMinimax) { compare(board(5, 4, false, true), 4); }
+TEST(SolverSmallBoards, Cylinder4x5MatchesMinimax) { compare(board(4, 5, false, true), 4); }
+
+// RULES.md A8 obstacles: blocks fill cells and belong to no line; symmetric
+// blocks (the rule) and asymmetric ones (the solver must not use symmetry).
+TEST(SolverSmallBoards, BlocksMatchMinimax) {
+  Board sym = board(5, 4, false, false);
+  sym.blocks = (Bits{1} << 0) | (Bits{1} << (4 * 5)) | (Bits{1} << (2 * 5));
+  compare(sym, 4);
+  Board asym = board(5, 4, false, false);
+  asym.blocks = (Bits{1} << 5) | (Bits{1} << 6);
+  compare(asym, 4);
+}
+
+// RULES.md part D: 4x4 and 5x4 are draws, 6x4 is a second-player win.
+TEST(SolverSmallBoards, KnownResultsPartD) {
+  TranspositionTable table(std::size_t{8} << 20);
+  Solver solver(table);
+  auto value = [&](int w, int h) { return solver.solve(Problem{board(w, h, false, false)}); };
+  EXPECT_EQ(value(4, 4), 0);
+  EXPECT_EQ(value(5, 4), 0);
+  EXPECT_LT(*value(6, 4), 0);
+  EXPECT_EQ(value(6, 5), 0);  // the small board is fair
+}
+
+}  // namespace
+}  // namespace ft::engine::solver
