@@ -37,8 +37,8 @@ int run_signature(std::span<const std::string> args) {
   }
   char buf[256];
   std::snprintf(buf, sizeof buf, "bench: %d positions, %llu nodes, %.3f s, %.0f knodes/s\n",
-                result->positions, static_cast<unsigned long long>(result->nodes),
-                result->seconds, result->nodes / std::max(result->seconds, 1e-9) / 1e3);
+                result->positions, static_cast<unsigned long long>(result->nodes), result->seconds,
+                result->nodes / std::max(result->seconds, 1e-9) / 1e3);
   std::cout << buf;
   return 0;
 }

@@ -2,8 +2,8 @@
 #include <algorithm>
 #include <charconv>
 #include <chrono>
-#include <ctime>
 #include <cstdio>
+#include <ctime>
 #include <iostream>
 #include <sstream>
 #include <string>
@@ -59,7 +59,9 @@ double cpu_seconds() {
   return static_cast<double>(ts.tv_sec) + 1e-9 * static_cast<double>(ts.tv_nsec);
 }
 
-std::string score_text(const std::optional<int>& s) { return s ? std::to_string(*s) : "-"; }
+std::string score_text(const std::optional<int>& s) {
+  return s ? std::to_string(*s) : "-";
+}
 
 int run_solve(std::span<const std::string> args) {
   if (has_flag(args, "help")) {
@@ -105,7 +107,8 @@ int run_solve(std::span<const std::string> args) {
       score = weak ? solver.solve_weak(*problem) : solver.solve_parallel(*problem, opts->threads);
       out = " " + score_text(score);
     }
-    const double secs = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+    const double secs =
+        std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
     const double cpu = cpu_seconds() - c0;
     ++totals.positions;
     totals.seconds += secs;

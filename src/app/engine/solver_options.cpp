@@ -47,7 +47,8 @@ Result<SolverOptions> parse_solver_options(std::span<const std::string> args) {
                       "five in a row starts with pre-filled columns: give the solver a game "
                       "position instead of --variant five");
   if (spec->blocks > 0 && !has_blocks)
-    return make_error(ErrorCode::bad_input, "obstacles: say where the blocks are with --blocks COLS");
+    return make_error(ErrorCode::bad_input,
+                      "obstacles: say where the blocks are with --blocks COLS");
   SolverOptions o;
   o.start.board = *board;
   if (has_blocks) {
@@ -58,12 +59,13 @@ Result<SolverOptions> parse_solver_options(std::span<const std::string> args) {
       const char ch = blocks[i];
       const int col = ch == '0' ? 9 : ch - '1';
       if (col < 0 || col >= bare.width)
-        return make_error(ErrorCode::bad_input, "--blocks: '" + std::string(1, ch) +
-                                                    "' is not a column of this board");
+        return make_error(ErrorCode::bad_input,
+                          "--blocks: '" + std::string(1, ch) + "' is not a column of this board");
       sv::Problem p;
       p.board = bare;
       if (!sv::can_play(p, col))
-        return make_error(ErrorCode::bad_setup, "--blocks: column " + std::string(1, ch) + " is full");
+        return make_error(ErrorCode::bad_setup,
+                          "--blocks: column " + std::string(1, ch) + " is full");
       const sv::Problem after = sv::play(p, col);
       bare.blocks |= after.other;  // the cell just filled
     }

@@ -12,9 +12,15 @@ namespace {
 using kernel::Config;
 using kernel::u128;
 
-int stride(const Board& b) { return b.height + 1; }
-bool fits_64(const Board& b) { return b.width * stride(b) <= 64; }
-int capacity(const Board& b) { return b.width * b.height - rules::popcount(b.blocks); }
+int stride(const Board& b) {
+  return b.height + 1;
+}
+bool fits_64(const Board& b) {
+  return b.width * stride(b) <= 64;
+}
+int capacity(const Board& b) {
+  return b.width * b.height - rules::popcount(b.blocks);
+}
 
 Bits column_bits(const Board& b, int col) {
   return ((Bits{1} << b.height) - 1) << (col * stride(b));
@@ -37,7 +43,9 @@ Bits mirror(const Board& b, Bits x) {
 
 // Mirror symmetry of the table keys is sound when the rules are symmetric:
 // always, except for blocks that are not placed symmetrically.
-bool symmetric_rules(const Board& b) { return mirror(b, b.blocks) == b.blocks; }
+bool symmetric_rules(const Board& b) {
+  return mirror(b, b.blocks) == b.blocks;
+}
 
 rules::Geometry geometry_of(const Board& b) {
   rules::VariantSpec spec;
@@ -215,7 +223,9 @@ int win_now_score(const Problem& p) {
   return (p.board.width * p.board.height + 1 - p.discs()) / 2;
 }
 
-int max_score(const Problem& p) { return win_now_score(p); }
+int max_score(const Problem& p) {
+  return win_now_score(p);
+}
 
 std::optional<int> Solver::run(const Problem& p, int lo_req, int hi_req, const Limits& limits,
                                int variation, const std::atomic<bool>* done) {

@@ -30,7 +30,9 @@ constexpr std::size_t MIN_WORDS = std::size_t{1} << 19;
 
 }  // namespace
 
-void TranspositionTable::Free::operator()(std::uint64_t* p) const { std::free(p); }
+void TranspositionTable::Free::operator()(std::uint64_t* p) const {
+  std::free(p);
+}
 
 TranspositionTable::TranspositionTable(std::size_t bytes) {
   // Random probes into a large table miss the TLB on nearly every node; 2 MiB

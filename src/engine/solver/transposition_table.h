@@ -66,10 +66,18 @@ inline constexpr std::uint64_t pack(std::uint32_t check, int lower, int upper, i
   return (std::uint64_t{check} << 32) | (std::uint64_t(lower + 128) << 24) |
          (std::uint64_t(upper + 128) << 16) | std::uint64_t(work & 0xffff);
 }
-inline constexpr std::uint32_t check(std::uint64_t s) { return static_cast<std::uint32_t>(s >> 32); }
-inline constexpr int lower(std::uint64_t s) { return int((s >> 24) & 0xff) - 128; }
-inline constexpr int upper(std::uint64_t s) { return int((s >> 16) & 0xff) - 128; }
-inline constexpr int work(std::uint64_t s) { return int(s & 0xffff); }
+inline constexpr std::uint32_t check(std::uint64_t s) {
+  return static_cast<std::uint32_t>(s >> 32);
+}
+inline constexpr int lower(std::uint64_t s) {
+  return int((s >> 24) & 0xff) - 128;
+}
+inline constexpr int upper(std::uint64_t s) {
+  return int((s >> 16) & 0xff) - 128;
+}
+inline constexpr int work(std::uint64_t s) {
+  return int(s & 0xffff);
+}
 inline std::uint64_t load(std::uint64_t* p) {
   return std::atomic_ref<std::uint64_t>(*p).load(std::memory_order_relaxed);
 }

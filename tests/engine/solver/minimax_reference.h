@@ -89,7 +89,8 @@ class Minimax {
     const int stride = b_.height + 1;
     const Bits col = (Bits{1} << stride) - 1;
     Bits r = 0;
-    for (int c = 0; c < b_.width; ++c) r |= ((x >> (c * stride)) & col) << ((b_.width - 1 - c) * stride);
+    for (int c = 0; c < b_.width; ++c)
+      r |= ((x >> (c * stride)) & col) << ((b_.width - 1 - c) * stride);
     return r;
   }
 
@@ -120,7 +121,7 @@ inline void compare(const Board& board, int depth) {
   Solver solver(table);
   int compared = 0;
   std::function<void(const Problem&, int, std::string)> walk = [&](const Problem& p, int d,
-                                                                     std::string moves) {
+                                                                   std::string moves) {
     const int want = ref.value(p.mover, p.other);
     const auto got = solver.solve(p);
     ASSERT_TRUE(got.has_value());

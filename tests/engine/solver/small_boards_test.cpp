@@ -18,19 +18,37 @@ using testing::board;
 using testing::compare;
 
 // One test per board and rule set, so that ctest can run them side by side.
-TEST(SolverSmallBoards, Classic4x4MatchesMinimax) { compare(board(4, 4, false, false), 4); }
-TEST(SolverSmallBoards, Classic5x4MatchesMinimax) { compare(board(5, 4, false, false), 4); }
-TEST(SolverSmallBoards, Classic4x5MatchesMinimax) { compare(board(4, 5, false, false), 4); }
+TEST(SolverSmallBoards, Classic4x4MatchesMinimax) {
+  compare(board(4, 4, false, false), 4);
+}
+TEST(SolverSmallBoards, Classic5x4MatchesMinimax) {
+  compare(board(5, 4, false, false), 4);
+}
+TEST(SolverSmallBoards, Classic4x5MatchesMinimax) {
+  compare(board(4, 5, false, false), 4);
+}
 
 // RULES.md A6 misère: the line maker loses.
-TEST(SolverSmallBoards, Misere4x4MatchesMinimax) { compare(board(4, 4, true, false), 4); }
-TEST(SolverSmallBoards, Misere5x4MatchesMinimax) { compare(board(5, 4, true, false), 4); }
-TEST(SolverSmallBoards, Misere4x5MatchesMinimax) { compare(board(4, 5, true, false), 4); }
+TEST(SolverSmallBoards, Misere4x4MatchesMinimax) {
+  compare(board(4, 4, true, false), 4);
+}
+TEST(SolverSmallBoards, Misere5x4MatchesMinimax) {
+  compare(board(5, 4, true, false), 4);
+}
+TEST(SolverSmallBoards, Misere4x5MatchesMinimax) {
+  compare(board(4, 5, true, false), 4);
+}
 
 // RULES.md A6 cylinder: lines wrap around the left-right edge.
-TEST(SolverSmallBoards, Cylinder4x4MatchesMinimax) { compare(board(4, 4, false, true), 4); }
-TEST(SolverSmallBoards, Cylinder5x4MatchesMinimax) { compare(board(5, 4, false, true), 4); }
-TEST(SolverSmallBoards, Cylinder4x5MatchesMinimax) { compare(board(4, 5, false, true), 4); }
+TEST(SolverSmallBoards, Cylinder4x4MatchesMinimax) {
+  compare(board(4, 4, false, true), 4);
+}
+TEST(SolverSmallBoards, Cylinder5x4MatchesMinimax) {
+  compare(board(5, 4, false, true), 4);
+}
+TEST(SolverSmallBoards, Cylinder4x5MatchesMinimax) {
+  compare(board(4, 5, false, true), 4);
+}
 
 // RULES.md A8 obstacles: blocks fill cells and belong to no line; symmetric
 // blocks (the rule) and asymmetric ones (the solver must not use symmetry).

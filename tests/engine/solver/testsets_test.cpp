@@ -54,11 +54,21 @@ void check_set(const std::string& name, std::size_t step) {
   EXPECT_GT(checked, 0u);
 }
 
-TEST(SolverTestSets, EndEasyL3R1All) { check_set("Test_L3_R1", 1); }
-TEST(SolverTestSets, MiddleEasyL2R1All) { check_set("Test_L2_R1", 1); }
-TEST(SolverTestSets, BeginningEasyL1R1All) { check_set("Test_L1_R1", 1); }
-TEST(SolverTestSets, MiddleMediumL2R2Sample) { check_set("Test_L2_R2", 10); }
-TEST(SolverTestSets, BeginningMediumL1R2Sample) { check_set("Test_L1_R2", 100); }
+TEST(SolverTestSets, EndEasyL3R1All) {
+  check_set("Test_L3_R1", 1);
+}
+TEST(SolverTestSets, MiddleEasyL2R1All) {
+  check_set("Test_L2_R1", 1);
+}
+TEST(SolverTestSets, BeginningEasyL1R1All) {
+  check_set("Test_L1_R1", 1);
+}
+TEST(SolverTestSets, MiddleMediumL2R2Sample) {
+  check_set("Test_L2_R2", 10);
+}
+TEST(SolverTestSets, BeginningMediumL1R2Sample) {
+  check_set("Test_L1_R2", 100);
+}
 // Test_L1_R3 positions take seconds each (the reference solver: 12 s mean);
 // the suite takes two of the quicker ones, lines 6 and 14. `fourtable solve
 // --stats` checks the whole set outside the suite.

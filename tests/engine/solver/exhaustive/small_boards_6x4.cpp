@@ -12,11 +12,17 @@ namespace {
 using testing::board;
 using testing::compare;
 
-TEST(SolverSmallBoards, Classic6x4MatchesMinimax) { compare(board(6, 4, false, false), 4); }
+TEST(SolverSmallBoards, Classic6x4MatchesMinimax) {
+  compare(board(6, 4, false, false), 4);
+}
 // RULES.md A6 misère.
-TEST(SolverSmallBoards, Misere6x4MatchesMinimax) { compare(board(6, 4, true, false), 4); }
+TEST(SolverSmallBoards, Misere6x4MatchesMinimax) {
+  compare(board(6, 4, true, false), 4);
+}
 // RULES.md A6 cylinder.
-TEST(SolverSmallBoards, Cylinder6x4MatchesMinimax) { compare(board(6, 4, false, true), 4); }
+TEST(SolverSmallBoards, Cylinder6x4MatchesMinimax) {
+  compare(board(6, 4, false, true), 4);
+}
 
 }  // namespace
 }  // namespace ft::engine::solver
