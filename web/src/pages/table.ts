@@ -130,6 +130,7 @@ class TablePage {
       this.shell?.announce(t('conn.back'));
     }
     if (r.event) this.onEvent(r.event, beforeTurn);
+    if (msg.type === 'presence' || msg.type === 'state') this.scheduleClaimCheck();
     this.render();
   }
 
@@ -150,6 +151,17 @@ class TablePage {
     } else if (ev.kind === 'game_started') {
       if (isMyTurn(m)) this.shell?.announce(t('announce.your_turn'));
     }
+  }
+
+  private claimTimer: ReturnType<typeof setTimeout> | null = null;
+
+  private scheduleClaimCheck(): void {
+    if (this.claimTimer) clearTimeout(this.claimTimer);
+    this.claimTimer = null;
+    const at = this.model.presence?.claim_at;
+    if (at === null || at === undefined) return;
+    const wait = at - (Date.now() + this.model.serverOffset);
+    if (wait > 0) this.claimTimer = setTimeout(() => this.render(), wait + 50);
   }
 
   private nameOf(seat: number): string {
@@ -363,7 +375,11 @@ class TablePage {
         if (seat.player && p.connected[seat.seat] === false && seat.seat !== m.mySeat)
           box.append(h('p', { class: 'note away-note' }, t('table.left', { name: seat.player.name })));
       }
-      if (p.claimable && m.mySeat !== null && m.game?.to_move?.seat !== m.mySeat && !m.match?.over) {
+      // claim_at says when the claim opens (protocol 5.6); the page opens it then
+      // by itself instead of waiting for another presence frame.
+      const serverNow = Date.now() + m.serverOffset;
+      const claimable = p.claimable || (p.claim_at !== null && serverNow >= p.claim_at);
+      if (claimable && m.mySeat !== null && m.game?.to_move?.seat !== m.mySeat && !m.match?.over) {
         const who = m.game?.to_move ? this.nameOf(m.game.to_move.seat) : '';
         const claim = h('button', { type: 'button', class: 'primary', id: 'claim' }, t('table.claim'));
         claim.addEventListener('click', () => this.action('claim'));
