@@ -1,0 +1,154 @@
+#include "options.h"
+
+#include <algorithm>
+#include <cmath>
+#include <stdexcept>
+
+namespace ft::loadgen {
+namespace {
+
+// Limits keep a typo from starting a run that never ends or exhausts the machine.
+constexpr int MAX_TABLES = 20000;
+constexpr double MAX_DURATION_S = 3600.0;
+
+bool to_double(const std::string& text, double lo, double hi, double& out) {
+  try {
+    std::size_t used = 0;
+    const double v = std::stod(text, &used);
+    if (used != text.size() || !std::isfinite(v) || v < lo || v > hi) return false;
+    out = v;
+    return true;
+  } catch (const std::exception&) {
+    return false;
+  }
+}
+
+bool to_int(const std::string& text, int lo, int hi, int& out) {
+  try {
+    std::size_t used = 0;
+    const long v = std::stol(text, &used);
+    if (used != text.size() || v < lo || v > hi) return false;
+    out = static_cast<int>(v);
+    return true;
+  } catch (const std::exception&) {
+    return false;
+  }
+}
+
+}  // namespace
+
+const char* usage() {
+  return "usage: ft_loadgen (--spawn PATH | --port N [--server-pid PID]) [options]\n"
+         "\n"
+         "Load generator for `fourtable serve` (docs/protocol.md), over 127.0.0.1 only:\n"
+         "creates N tables over the HTTP API with two guests each, opens two WebSockets\n"
+         "per table, plays legal moves at a fixed pace, and reports moves per second,\n"
+         "move round trip (move sent -> ack) p50/p99/max, errors by kind, and the\n"
+         "server's CPU and memory per connection.\n"
+         "\n"
+         "options:\n"
+         "  --spawn PATH         start PATH serve on a free port with a temporary store\n"
+         "  --server-arg ARG     extra argument for the spawned server (repeatable)\n"
+         "  --port N             port of a running server on 127.0.0.1\n"
+         "  --server-pid PID     that server's process, for CPU and memory\n"
+         "  --tables N           concurrent tables, 1..20000 (default 100)\n"
+         "  --pace S             seconds between moves of one table (default 2)\n"
+         "  --duration S         seconds of play after the ramp, 1..3600 (default 30)\n"
+         "  --ramp-rate R        tables set up per second (default 200)\n"
+         "  --idle S             seconds all connections sit idle before play (default 3)\n"
+         "  --threads N          client I/O threads, 1 or 2 (default 1)\n"
+         "  --ack-timeout S      a move not acknowledged by then is an error (default 10)\n"
+         "  --expect-clean       exit 1 unless there was no error and moves were acknowledged\n"
+         "  --help               this text\n";
+}
+
+std::optional<Options> parse_options(std::span<const std::string> args, std::string& error) {
+  Options o;
+  for (std::size_t i = 0; i < args.size(); ++i) {
+    std::string name = args[i];
+    std::string value;
+    bool has_value = false;
+    if (const auto eq = name.find('='); name.rfind("--", 0) == 0 && eq != std::string::npos) {
+      value = name.substr(eq + 1);
+      name = name.substr(0, eq);
+      has_value = true;
+    }
+    if (name == "--help" || name == "-h") {
+      o.help = true;
+      return o;
+    }
+    if (name == "--expect-clean") {
+      o.expect_clean = true;
+      continue;
+    }
+    static const std::vector<std::string> WITH_VALUE = {
+        "--spawn",    "--server-arg", "--port", "--server-pid", "--tables",     "--pace",
+        "--duration", "--ramp-rate",  "--idle", "--threads",    "--ack-timeout"};
+    if (std::find(WITH_VALUE.begin(), WITH_VALUE.end(), name) == WITH_VALUE.end()) {
+      error = "unknown option '" + args[i] + "'";
+      return std::nullopt;
+    }
+    if (!has_value) {
+      if (i + 1 >= args.size()) {
+        error = "option " + name + " needs a value";
+        return std::nullopt;
+      }
+      value = args[++i];
+    }
+    bool ok = true;
+    std::string range;
+    if (name == "--spawn") {
+      o.spawn = value;
+      ok = !value.empty();
+      range = "a path";
+    } else if (name == "--server-arg") {
+      o.server_args.push_back(value);
+    } else if (name == "--port") {
+      ok = to_int(value, 1, 65535, o.port);
+      range = "a number in 1..65535";
+    } else if (name == "--server-pid") {
+      ok = to_int(value, 1, 1 << 30, o.server_pid);
+      range = "a process id";
+    } else if (name == "--tables") {
+      ok = to_int(value, 1, MAX_TABLES, o.tables);
+      range = "a number in 1..20000";
+    } else if (name == "--pace") {
+      ok = to_double(value, 0.05, 600.0, o.pace_s);
+      range = "seconds in 0.05..600";
+    } else if (name == "--duration") {
+      ok = to_double(value, 1.0, MAX_DURATION_S, o.duration_s);
+      range = "seconds in 1..3600";
+    } else if (name == "--ramp-rate") {
+      ok = to_double(value, 1.0, 100000.0, o.ramp_rate);
+      range = "tables per second in 1..100000";
+    } else if (name == "--idle") {
+      ok = to_double(value, 0.0, 600.0, o.idle_s);
+      range = "seconds in 0..600";
+    } else if (name == "--threads") {
+      ok = to_int(value, 1, 2, o.threads);
+      range = "1 or 2";
+    } else if (name == "--ack-timeout") {
+      ok = to_double(value, 0.1, 600.0, o.ack_timeout_s);
+      range = "seconds in 0.1..600";
+    }
+    if (!ok) {
+      error = name + " must be " + range + ", not '" + value + "'";
+      return std::nullopt;
+    }
+  }
+  if (o.spawn.empty() == (o.port == 0)) {
+    error = "give either --spawn PATH or --port N (a server on 127.0.0.1)";
+    return std::nullopt;
+  }
+  if (!o.spawn.empty() && o.server_pid != 0) {
+    error = "--server-pid is for a running server; --spawn watches the one it starts";
+    return std::nullopt;
+  }
+  if (o.spawn.empty() && !o.server_args.empty()) {
+    error = "--server-arg needs --spawn";
+    return std::nullopt;
+  }
+  return o;
+}
+
+}  // namespace ft::loadgen
