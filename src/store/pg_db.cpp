@@ -173,14 +173,21 @@ std::vector<Row> PgDb::query_once(const std::string& sql, std::span<const Value>
 }
 
 void PgDb::begin() {
+  begin_with("BEGIN");
+}
+void PgDb::begin_read() {
+  begin_with("BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY");
+}
+
+void PgDb::begin_with(const std::string& sql) {
   try {
-    exec_script("BEGIN");
+    exec_script(sql);
   } catch (const StoreError&) {
     // A connection that died while idle (server restart, idle timeout) is
     // only noticed by the next command. Nothing of this transaction has been
     // sent yet, so reconnecting and beginning again is safe.
     if (!conn_ || PQstatus(conn_) == CONNECTION_OK) throw;
-    exec_script("BEGIN");  // ensure_connected() reconnects first
+    exec_script(sql);  // ensure_connected() reconnects first
   }
   in_transaction_ = true;
 }

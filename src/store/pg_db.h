@@ -36,12 +36,14 @@ class PgDb final : public Db {
   void exec_script(const std::string& sql) override;
   std::vector<Row> query(const std::string& sql, std::span<const Value> params) override;
   void begin() override;
+  void begin_read() override;
   void commit() override;
   void rollback() noexcept override;
   void lock_for_migration() override;
 
  private:
   void ensure_connected();
+  void begin_with(const std::string& sql);
   std::vector<Row> query_once(const std::string& sql, std::span<const Value> params);
 
   std::string url_;

@@ -55,6 +55,9 @@ class Db {
   // A write transaction. begin() takes the write lock up front (SQLite: BEGIN
   // IMMEDIATE) so two writers never deadlock upgrading a read lock.
   virtual void begin() = 0;
+  // A read-only transaction: one consistent view for several SELECTs, ended
+  // with rollback(). Takes no write lock.
+  virtual void begin_read() = 0;
   virtual void commit() = 0;
   virtual void rollback() noexcept = 0;
   // Serialises migrations between processes sharing the database; called

@@ -268,7 +268,32 @@ auto SqlStore::transaction(F&& f) -> decltype(f()) {
   }
 }
 
-SqlStore::SqlStore(std::unique_ptr<sql::Db> db) : db_(std::move(db)) {
+// A read on the reader connection when there is one (so reads never queue
+// behind a commit's fsync on the writer), else on the writer under its mutex.
+// `snapshot`: several statements that must see one state of the database.
+class SqlStore::ReadScope {
+ public:
+  ReadScope(SqlStore& store, bool snapshot)
+      : lock_(store.reader_ ? store.read_mutex_ : store.mutex_),
+        db_(store.reader_ ? *store.reader_ : *store.db_),
+        transaction_(snapshot) {
+    if (transaction_) db_.begin_read();
+  }
+  ~ReadScope() {
+    if (transaction_) db_.rollback();  // nothing to keep: ends the snapshot
+  }
+  ReadScope(const ReadScope&) = delete;
+  ReadScope& operator=(const ReadScope&) = delete;
+  sql::Db& db() { return db_; }
+
+ private:
+  std::lock_guard<std::mutex> lock_;
+  sql::Db& db_;
+  bool transaction_;
+};
+
+SqlStore::SqlStore(std::unique_ptr<sql::Db> writer, std::unique_ptr<sql::Db> reader)
+    : db_(std::move(writer)), reader_(std::move(reader)) {
   migrate();
 }
 
@@ -338,16 +363,17 @@ Player SqlStore::create_player(std::string_view token, std::string_view display_
 }
 
 std::optional<Player> SqlStore::find_player(PlayerId id) {
-  std::lock_guard lock(mutex_);
-  auto rows = q(*db_, "SELECT " + cols(PLAYER_COLS) + " FROM players WHERE id = $1", {id});
+  ReadScope scope(*this, false);
+  sql::Db& db = scope.db();
+  auto rows = q(db, "SELECT " + cols(PLAYER_COLS) + " FROM players WHERE id = $1", {id});
   return first_row(rows, player_from);
 }
 
 std::optional<Player> SqlStore::find_player_by_token(std::string_view token) {
   const std::string hash = token_hash(token);
-  std::lock_guard lock(mutex_);
-  auto rows =
-      q(*db_, "SELECT " + cols(PLAYER_COLS) + " FROM players WHERE token_hash = $1", {hash});
+  ReadScope scope(*this, false);
+  sql::Db& db = scope.db();
+  auto rows = q(db, "SELECT " + cols(PLAYER_COLS) + " FROM players WHERE token_hash = $1", {hash});
   return first_row(rows, player_from);
 }
 
@@ -369,9 +395,9 @@ void SqlStore::touch_player(PlayerId id, Millis now) {
 
 // --- tables -----------------------------------------------------------------
 
-std::vector<Seat> SqlStore::seats_of(const TableId& id) {
-  auto rows = q(
-      *db_, "SELECT seat, player_id, bot_level FROM seats WHERE table_id = $1 ORDER BY seat", {id});
+std::vector<Seat> SqlStore::seats_of(sql::Db& db, const TableId& id) {
+  auto rows =
+      q(db, "SELECT seat, player_id, bot_level FROM seats WHERE table_id = $1 ORDER BY seat", {id});
   std::vector<Seat> seats;
   for (const Row& r : rows) {
     Seat s;
@@ -383,11 +409,11 @@ std::vector<Seat> SqlStore::seats_of(const TableId& id) {
   return seats;
 }
 
-std::optional<TableRecord> SqlStore::table_row(const TableId& id) {
-  auto rows = q(*db_, "SELECT " + cols(TABLE_COLS) + " FROM tables WHERE id = $1", {id});
+std::optional<TableRecord> SqlStore::table_row(sql::Db& db, const TableId& id) {
+  auto rows = q(db, "SELECT " + cols(TABLE_COLS) + " FROM tables WHERE id = $1", {id});
   if (rows.empty()) return std::nullopt;
   TableRecord t = table_from(rows[0]);
-  t.seats = seats_of(id);
+  t.seats = seats_of(db, id);
   return t;
 }
 
@@ -427,7 +453,9 @@ void SqlStore::create_table(const TableRecord& t) {
 }
 
 std::optional<TableRecord> SqlStore::find_table(const TableId& id) {
-  return transaction([&] { return table_row(id); });
+  ReadScope scope(*this, true);
+  sql::Db& db = scope.db();
+  return table_row(db, id);
 }
 
 void SqlStore::set_seats(const TableId& id, std::span<const Seat> seats, Millis now) {
@@ -466,33 +494,33 @@ std::vector<TableRecord> SqlStore::list_tables(const TableQuery& query) {
   if (query.listed_only) where += " AND listed = 1";
   params.emplace_back(std::int64_t{query.limit});
   const std::string limit = "$" + std::to_string(params.size());
-  return transaction([&] {
-    auto rows = db_->query("SELECT " + cols(TABLE_COLS) + " FROM tables WHERE " + where +
-                               " ORDER BY created_ms DESC, id LIMIT " + limit,
-                           params);
-    std::vector<TableRecord> tables;
-    std::map<std::string, std::size_t> index;
-    for (const Row& r : rows) {
-      index[r.text(0)] = tables.size();
-      tables.push_back(table_from(r));
-    }
-    if (tables.empty()) return tables;
-    auto seat_rows = db_->query(
-        "SELECT table_id, seat, player_id, bot_level FROM seats WHERE table_id IN (SELECT id "
-        "FROM tables WHERE " +
-            where + " ORDER BY created_ms DESC, id LIMIT " + limit + ") ORDER BY table_id, seat",
-        params);
-    for (const Row& r : seat_rows) {
-      auto it = index.find(r.text(0));
-      if (it == index.end()) continue;
-      Seat s;
-      s.index = static_cast<int>(r.integer(1));
-      if (!r.is_null(2)) s.player = r.integer(2);
-      s.bot_level = static_cast<int>(r.integer(3));
-      tables[it->second].seats.push_back(s);
-    }
-    return tables;
-  });
+  ReadScope scope(*this, true);
+  sql::Db& db = scope.db();
+  auto rows = db.query("SELECT " + cols(TABLE_COLS) + " FROM tables WHERE " + where +
+                           " ORDER BY created_ms DESC, id LIMIT " + limit,
+                       params);
+  std::vector<TableRecord> tables;
+  std::map<std::string, std::size_t> index;
+  for (const Row& r : rows) {
+    index[r.text(0)] = tables.size();
+    tables.push_back(table_from(r));
+  }
+  if (tables.empty()) return tables;
+  auto seat_rows = db.query(
+      "SELECT table_id, seat, player_id, bot_level FROM seats WHERE table_id IN (SELECT id "
+      "FROM tables WHERE " +
+          where + " ORDER BY created_ms DESC, id LIMIT " + limit + ") ORDER BY table_id, seat",
+      params);
+  for (const Row& r : seat_rows) {
+    auto it = index.find(r.text(0));
+    if (it == index.end()) continue;
+    Seat s;
+    s.index = static_cast<int>(r.integer(1));
+    if (!r.is_null(2)) s.player = r.integer(2);
+    s.bot_level = static_cast<int>(r.integer(3));
+    tables[it->second].seats.push_back(s);
+  }
+  return tables;
 }
 
 // --- matches ----------------------------------------------------------------
@@ -514,15 +542,17 @@ MatchId SqlStore::create_match(const NewMatch& m) {
 }
 
 std::optional<MatchRecord> SqlStore::find_match(MatchId id) {
-  std::lock_guard lock(mutex_);
-  auto rows = q(*db_, "SELECT " + cols(MATCH_COLS) + " FROM matches WHERE id = $1", {id});
+  ReadScope scope(*this, false);
+  sql::Db& db = scope.db();
+  auto rows = q(db, "SELECT " + cols(MATCH_COLS) + " FROM matches WHERE id = $1", {id});
   return first_row(rows, match_from);
 }
 
 std::vector<MatchRecord> SqlStore::matches_of_table(const TableId& id) {
-  std::lock_guard lock(mutex_);
+  ReadScope scope(*this, false);
+  sql::Db& db = scope.db();
   auto rows =
-      q(*db_, "SELECT " + cols(MATCH_COLS) + " FROM matches WHERE table_id = $1 ORDER BY id", {id});
+      q(db, "SELECT " + cols(MATCH_COLS) + " FROM matches WHERE table_id = $1 ORDER BY id", {id});
   return all_rows(rows, match_from);
 }
 
@@ -632,18 +662,18 @@ void SqlStore::finish_game(MatchId match, int number, std::string_view result,
 }
 
 std::optional<GameRecord> SqlStore::find_game(MatchId match, int number) {
-  std::lock_guard lock(mutex_);
-  auto rows =
-      q(*db_, "SELECT " + cols(GAME_COLS) + " FROM games WHERE match_id = $1 AND number = $2",
-        {match, std::int64_t{number}});
+  ReadScope scope(*this, false);
+  sql::Db& db = scope.db();
+  auto rows = q(db, "SELECT " + cols(GAME_COLS) + " FROM games WHERE match_id = $1 AND number = $2",
+                {match, std::int64_t{number}});
   return first_row(rows, game_from);
 }
 
 std::vector<GameRecord> SqlStore::games_of_match(MatchId match) {
-  std::lock_guard lock(mutex_);
-  auto rows =
-      q(*db_, "SELECT " + cols(GAME_COLS) + " FROM games WHERE match_id = $1 ORDER BY number",
-        {match});
+  ReadScope scope(*this, false);
+  sql::Db& db = scope.db();
+  auto rows = q(db, "SELECT " + cols(GAME_COLS) + " FROM games WHERE match_id = $1 ORDER BY number",
+                {match});
   return all_rows(rows, game_from);
 }
 
@@ -701,8 +731,9 @@ void SqlStore::refuse_move(const MoveRecord& m) {
 }
 
 std::vector<MoveRecord> SqlStore::moves_of_game(MatchId match, int number) {
-  std::lock_guard lock(mutex_);
-  auto rows = q(*db_,
+  ReadScope scope(*this, false);
+  sql::Db& db = scope.db();
+  auto rows = q(db,
                 "SELECT " + cols(MOVE_COLS) +
                     " FROM moves WHERE match_id = $1 AND game_number = $2 ORDER BY ply",
                 {match, std::int64_t{number}});
@@ -712,17 +743,19 @@ std::vector<MoveRecord> SqlStore::moves_of_game(MatchId match, int number) {
 // --- ratings and profiles ---------------------------------------------------
 
 std::optional<Rating> SqlStore::find_rating(PlayerId player, std::string_view variant) {
-  std::lock_guard lock(mutex_);
+  ReadScope scope(*this, false);
+  sql::Db& db = scope.db();
   auto rows =
-      q(*db_, "SELECT " + cols(RATING_COLS) + " FROM ratings WHERE player_id = $1 AND variant = $2",
+      q(db, "SELECT " + cols(RATING_COLS) + " FROM ratings WHERE player_id = $1 AND variant = $2",
         {player, variant});
   return first_row(rows, rating_from);
 }
 
 std::vector<Rating> SqlStore::ratings_of(PlayerId player) {
-  std::lock_guard lock(mutex_);
+  ReadScope scope(*this, false);
+  sql::Db& db = scope.db();
   auto rows =
-      q(*db_, "SELECT " + cols(RATING_COLS) + " FROM ratings WHERE player_id = $1 ORDER BY variant",
+      q(db, "SELECT " + cols(RATING_COLS) + " FROM ratings WHERE player_id = $1 ORDER BY variant",
         {player});
   return all_rows(rows, rating_from);
 }
@@ -730,42 +763,42 @@ std::vector<Rating> SqlStore::ratings_of(PlayerId player) {
 std::vector<FinishedMatch> SqlStore::finished_matches(PlayerId player, int limit,
                                                       Millis before_ms) {
   if (limit <= 0) return {};
-  return transaction([&] {
-    auto rows = q(*db_,
-                  "SELECT mp.match_id, m.table_id, m.format, m.variant, m.rated, m.result, "
-                  "m.finished_ms, mp.seat, mp.score, mp.rating_before, mp.rating_after "
-                  "FROM match_players mp JOIN matches m ON m.id = mp.match_id "
-                  "WHERE mp.player_id = $1 AND (CAST($2 AS BIGINT) = 0 OR mp.finished_ms < $2) "
-                  "ORDER BY mp.finished_ms DESC, mp.match_id DESC LIMIT $3",
-                  {player, before_ms, std::int64_t{limit}});
-    std::vector<FinishedMatch> out;
-    for (const Row& r : rows) {
-      FinishedMatch f;
-      f.match_id = r.integer(0);
-      f.table_id = r.text(1);
-      f.format = r.text(2);
-      f.variant = r.text(3);
-      f.rated = r.integer(4) != 0;
-      f.result = r.text(5);
-      f.finished_ms = r.integer(6);
-      f.self = MatchPlayerResult{player, static_cast<int>(r.integer(7)), r.real(8), r.real(9),
-                                 r.real(10)};
-      auto others = q(*db_,
-                      "SELECT mp.player_id, mp.seat, mp.score, mp.rating_before, "
-                      "mp.rating_after, p.display_name FROM match_players mp "
-                      "JOIN players p ON p.id = mp.player_id "
-                      "WHERE mp.match_id = $1 AND mp.player_id <> $2 ORDER BY mp.seat",
-                      {f.match_id, player});
-      for (const Row& o : others) {
-        f.opponents.push_back(
-            FinishedMatch::Opponent{MatchPlayerResult{o.integer(0), static_cast<int>(o.integer(1)),
-                                                      o.real(2), o.real(3), o.real(4)},
-                                    o.text(5)});
-      }
-      out.push_back(std::move(f));
+  ReadScope scope(*this, true);
+  sql::Db& db = scope.db();
+  auto rows = q(db,
+                "SELECT mp.match_id, m.table_id, m.format, m.variant, m.rated, m.result, "
+                "m.finished_ms, mp.seat, mp.score, mp.rating_before, mp.rating_after "
+                "FROM match_players mp JOIN matches m ON m.id = mp.match_id "
+                "WHERE mp.player_id = $1 AND (CAST($2 AS BIGINT) = 0 OR mp.finished_ms < $2) "
+                "ORDER BY mp.finished_ms DESC, mp.match_id DESC LIMIT $3",
+                {player, before_ms, std::int64_t{limit}});
+  std::vector<FinishedMatch> out;
+  for (const Row& r : rows) {
+    FinishedMatch f;
+    f.match_id = r.integer(0);
+    f.table_id = r.text(1);
+    f.format = r.text(2);
+    f.variant = r.text(3);
+    f.rated = r.integer(4) != 0;
+    f.result = r.text(5);
+    f.finished_ms = r.integer(6);
+    f.self =
+        MatchPlayerResult{player, static_cast<int>(r.integer(7)), r.real(8), r.real(9), r.real(10)};
+    auto others = q(db,
+                    "SELECT mp.player_id, mp.seat, mp.score, mp.rating_before, "
+                    "mp.rating_after, p.display_name FROM match_players mp "
+                    "JOIN players p ON p.id = mp.player_id "
+                    "WHERE mp.match_id = $1 AND mp.player_id <> $2 ORDER BY mp.seat",
+                    {f.match_id, player});
+    for (const Row& o : others) {
+      f.opponents.push_back(
+          FinishedMatch::Opponent{MatchPlayerResult{o.integer(0), static_cast<int>(o.integer(1)),
+                                                    o.real(2), o.real(3), o.real(4)},
+                                  o.text(5)});
     }
-    return out;
-  });
+    out.push_back(std::move(f));
+  }
+  return out;
 }
 
 // --- table leases ----------------------------------------------------------
@@ -797,9 +830,10 @@ void SqlStore::release_table(const TableId& id, std::string_view node) {
 }
 
 std::optional<std::string> SqlStore::table_owner(const TableId& id, Millis now) {
-  std::lock_guard lock(mutex_);
-  auto rows = q(*db_, "SELECT node FROM table_owners WHERE table_id = $1 AND lease_until_ms > $2",
-                {id, now});
+  ReadScope scope(*this, false);
+  sql::Db& db = scope.db();
+  auto rows =
+      q(db, "SELECT node FROM table_owners WHERE table_id = $1 AND lease_until_ms > $2", {id, now});
   if (rows.empty()) return std::nullopt;
   return rows[0].text(0);
 }
@@ -807,41 +841,40 @@ std::optional<std::string> SqlStore::table_owner(const TableId& id, Millis now) 
 // --- recovery ---------------------------------------------------------------
 
 std::vector<LiveTable> SqlStore::load_live_tables() {
-  return transaction([&] {
-    auto rows = q(*db_,
-                  "SELECT " + cols(TABLE_COLS) +
-                      " FROM tables WHERE status IN ('open', 'playing') ORDER BY created_ms, id",
-                  {});
-    std::vector<LiveTable> out;
-    for (const Row& r : rows) {
-      LiveTable live;
-      live.table = table_from(r);
-      live.table.seats = seats_of(live.table.id);
-      auto match_rows = q(*db_,
-                          "SELECT " + cols(MATCH_COLS) +
-                              " FROM matches WHERE table_id = $1 AND finished = 0 "
-                              "ORDER BY id DESC LIMIT 1",
-                          {live.table.id});
-      if (!match_rows.empty()) {
-        live.match = match_from(match_rows[0]);
-        const MatchId id = live.match->id;
-        for (const Row& g :
-             q(*db_,
-               "SELECT " + cols(GAME_COLS) + " FROM games WHERE match_id = $1 ORDER BY number",
-               {id})) {
-          live.games.push_back(game_from(g));
-        }
-        for (const Row& m : q(*db_,
-                              "SELECT " + cols(MOVE_COLS) +
-                                  " FROM moves WHERE match_id = $1 ORDER BY game_number, ply",
-                              {id})) {
-          live.moves.push_back(move_from(m));
-        }
+  ReadScope scope(*this, true);
+  sql::Db& db = scope.db();
+  auto rows = q(db,
+                "SELECT " + cols(TABLE_COLS) +
+                    " FROM tables WHERE status IN ('open', 'playing') ORDER BY created_ms, id",
+                {});
+  std::vector<LiveTable> out;
+  for (const Row& r : rows) {
+    LiveTable live;
+    live.table = table_from(r);
+    live.table.seats = seats_of(db, live.table.id);
+    auto match_rows = q(db,
+                        "SELECT " + cols(MATCH_COLS) +
+                            " FROM matches WHERE table_id = $1 AND finished = 0 "
+                            "ORDER BY id DESC LIMIT 1",
+                        {live.table.id});
+    if (!match_rows.empty()) {
+      live.match = match_from(match_rows[0]);
+      const MatchId id = live.match->id;
+      for (const Row& g :
+           q(db, "SELECT " + cols(GAME_COLS) + " FROM games WHERE match_id = $1 ORDER BY number",
+             {id})) {
+        live.games.push_back(game_from(g));
       }
-      out.push_back(std::move(live));
+      for (const Row& m : q(db,
+                            "SELECT " + cols(MOVE_COLS) +
+                                " FROM moves WHERE match_id = $1 ORDER BY game_number, ply",
+                            {id})) {
+        live.moves.push_back(move_from(m));
+      }
     }
-    return out;
-  });
+    out.push_back(std::move(live));
+  }
+  return out;
 }
 
 }  // namespace ft::store

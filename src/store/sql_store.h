@@ -14,8 +14,10 @@ namespace ft::store {
 
 class SqlStore final : public Store {
  public:
-  // Applies pending migrations before returning.
-  explicit SqlStore(std::unique_ptr<sql::Db> db);
+  // Applies pending migrations before returning. Writes go to `writer`;
+  // reads go to `reader` when given (a second connection to the same
+  // database, so reads do not wait for a commit's fsync), else to `writer`.
+  explicit SqlStore(std::unique_ptr<sql::Db> writer, std::unique_ptr<sql::Db> reader = nullptr);
 
   std::string_view backend() const override { return db_->dialect(); }
   int schema_version() override;
@@ -58,7 +60,7 @@ class SqlStore final : public Store {
 
   std::vector<LiveTable> load_live_tables() override;
 
-  // The driver, for driver-specific tests (PRAGMAs). Not for the server.
+  // The writer's driver, for driver-specific tests (PRAGMAs). Not for the server.
   sql::Db& db() { return *db_; }
 
  private:
@@ -67,15 +69,18 @@ class SqlStore final : public Store {
   template <typename F>
   auto transaction(F&& f) -> decltype(f());
 
-  std::vector<Seat> seats_of(const TableId& id);
-  std::optional<TableRecord> table_row(const TableId& id);
+  class ReadScope;
+  std::vector<Seat> seats_of(sql::Db& db, const TableId& id);
+  std::optional<TableRecord> table_row(sql::Db& db, const TableId& id);
   void write_snapshot(MatchId id, const MatchSnapshot& snapshot);
   void check_match_open(MatchId id);
   // Throws the precise reason a move was not inserted.
   [[noreturn]] void refuse_move(const MoveRecord& m);
 
-  std::mutex mutex_;
+  std::mutex mutex_;  // the writer's
   std::unique_ptr<sql::Db> db_;
+  std::mutex read_mutex_;
+  std::unique_ptr<sql::Db> reader_;  // may be null
 };
 
 }  // namespace ft::store

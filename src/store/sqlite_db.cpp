@@ -198,6 +198,11 @@ std::vector<Row> SqliteDb::query(const std::string& sql, std::span<const Value> 
 void SqliteDb::begin() {
   query("BEGIN IMMEDIATE", {});
 }
+// WAL gives a deferred transaction a snapshot at its first read, without
+// blocking or being blocked by the writer.
+void SqliteDb::begin_read() {
+  query("BEGIN DEFERRED", {});
+}
 void SqliteDb::commit() {
   query("COMMIT", {});
 }

@@ -38,6 +38,7 @@ class SqliteDb final : public Db {
   void exec_script(const std::string& sql) override;
   std::vector<Row> query(const std::string& sql, std::span<const Value> params) override;
   void begin() override;
+  void begin_read() override;
   void commit() override;
   void rollback() noexcept override;
   void lock_for_migration() override {}

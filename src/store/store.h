@@ -8,10 +8,11 @@
 //   power. The server acknowledges a move only after append_moves returns.
 // - Atomicity: each method is one transaction; on an exception nothing of it
 //   is written.
-// - Threading: every method may be called from any thread; calls are
-//   serialised inside the store (one connection, one mutex). Calls block on
-//   disk or network I/O, so the server calls them from its own store thread
-//   or pool, never from an I/O thread.
+// - Threading: every method may be called from any thread. Writes are
+//   serialised on one connection, reads on a second one (each behind its own
+//   mutex), so a read never waits for a commit's fsync and never sees an
+//   uncommitted write. Calls block on disk or network I/O, so the server
+//   calls them from its own store thread or pool, never from an I/O thread.
 // - Errors: failures throw StoreError with a code the caller can branch on;
 //   nothing else escapes. Lookups of something that does not exist return an
 //   empty optional / vector; writes that refer to something that does not
