@@ -1,27 +1,16 @@
 // RULES.md A4: a player gone for 30 seconds on their own turn; the opponent's
 // page says so, offers the claim, and the claim ends the match.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, newContext, type BrowserHandle } from './browser';
+import { describe, expect, it } from 'vitest';
+import { newContext } from './browser';
 import { clickColumn, moveCount, shot, waitMoves } from './helpers';
-import { startServer, type RunningServer } from './server';
+import { useServerAndBrowser } from './setup';
 
-let server: RunningServer;
-let handle: BrowserHandle;
-
-beforeAll(async () => {
-  server = await startServer();
-  handle = await launchBrowser();
-});
-
-afterAll(async () => {
-  await handle?.close();
-  await server?.stop();
-});
+const env = useServerAndBrowser();
 
 describe('claim after the opponent left', () => {
   it('offers the claim 30 s after the player to move left, and the claim wins the match', async () => {
-    const ctxA = await newContext(handle.browser, server.base);
-    const ctxB = await newContext(handle.browser, server.base);
+    const ctxA = await newContext(env.handle.browser, env.server.base);
+    const ctxB = await newContext(env.handle.browser, env.server.base);
     const A = await ctxA.newPage();
     const B = await ctxB.newPage();
     await A.goto('/');

@@ -1,23 +1,12 @@
 // Against the computer: one click from the home page starts a game; a desktop
 // player finishes a game by clicking, a phone player plays by two taps.
 import type { BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, newContext, PHONE, type BrowserHandle } from './browser';
+import { afterAll, describe, expect, it } from 'vitest';
+import { newContext, PHONE } from './browser';
 import { clickColumn, moveCount, openColumns, shot, tapColumn, waitMoves } from './helpers';
-import { startServer, type RunningServer } from './server';
+import { useServerAndBrowser } from './setup';
 
-let server: RunningServer;
-let handle: BrowserHandle;
-
-beforeAll(async () => {
-  server = await startServer();
-  handle = await launchBrowser();
-});
-
-afterAll(async () => {
-  await handle?.close();
-  await server?.stop();
-});
+const env = useServerAndBrowser();
 
 async function quickPlay(page: Page, variant: string, level: string): Promise<void> {
   await page.goto('/');
@@ -51,7 +40,7 @@ describe('playing the computer', () => {
   afterAll(async () => ctx?.close());
 
   it('starts in one click and plays a whole game by mouse to a result', async () => {
-    ctx = await newContext(handle.browser, server.base);
+    ctx = await newContext(env.handle.browser, env.server.base);
     const page = await ctx.newPage();
     await quickPlay(page, 'classic', '1');
     expect(await page.locator('.seat').nth(1).textContent()).toMatch(/Computer \(level 1\)/);
@@ -68,7 +57,7 @@ describe('playing the computer', () => {
 
 describe('PopOut against the computer', () => {
   it('pops one of my bottom discs by clicking it (RULES.md A7)', async () => {
-    const ctx = await newContext(handle.browser, server.base);
+    const ctx = await newContext(env.handle.browser, env.server.base);
     const page = await ctx.newPage();
     await quickPlay(page, 'popout', '1');
     // Drop until one of my discs on the bottom row may be popped, then pop it.
@@ -99,7 +88,7 @@ describe('a phone plays by two taps', () => {
   afterAll(async () => ctx?.close());
 
   it('selects a column with the first tap and drops with the second', async () => {
-    ctx = await newContext(handle.browser, server.base, PHONE);
+    ctx = await newContext(env.handle.browser, env.server.base, PHONE);
     const page = await ctx.newPage();
     await quickPlay(page, 'small', '1');
     await page.locator('#turn.mine').waitFor({ timeout: 30_000 });

@@ -1,30 +1,19 @@
 // The language switch: Turkish, Greek and Dutch pages, the choice remembered,
 // and every page starting with the skip link and ending with the version footer.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { el } from '../../src/i18n/el';
 import { en } from '../../src/i18n/en';
 import { nl } from '../../src/i18n/nl';
 import { tr } from '../../src/i18n/tr';
-import { launchBrowser, newContext, PHONE, type BrowserHandle } from './browser';
+import { newContext, PHONE } from './browser';
 import { shot } from './helpers';
-import { startServer, type RunningServer } from './server';
+import { useServerAndBrowser } from './setup';
 
-let server: RunningServer;
-let handle: BrowserHandle;
-
-beforeAll(async () => {
-  server = await startServer();
-  handle = await launchBrowser();
-});
-
-afterAll(async () => {
-  await handle?.close();
-  await server?.stop();
-});
+const env = useServerAndBrowser();
 
 describe('languages and page frame', () => {
   it('starts every page with the skip link and ends it with version and commit', async () => {
-    const ctx = await newContext(handle.browser, server.base);
+    const ctx = await newContext(env.handle.browser, env.server.base);
     const page = await ctx.newPage();
     for (const path of ['/', '/rules.html?v=popout']) {
       await page.goto(path);
@@ -44,7 +33,7 @@ describe('languages and page frame', () => {
     ['nl', nl],
   ] as const) {
     it(`switches to ${dict['lang.name']} and shows translated pages`, async () => {
-      const ctx = await newContext(handle.browser, server.base);
+      const ctx = await newContext(env.handle.browser, env.server.base);
       const page = await ctx.newPage();
       await page.goto('/');
       expect(await page.textContent('h1')).toBe(en['home.title']);
@@ -68,7 +57,7 @@ describe('languages and page frame', () => {
   }
 
   it('takes the language from the browser', async () => {
-    const ctx = await newContext(handle.browser, server.base, { ...PHONE, locale: 'el-GR' });
+    const ctx = await newContext(env.handle.browser, env.server.base, { ...PHONE, locale: 'el-GR' });
     const page = await ctx.newPage();
     await page.goto('/');
     expect(await page.textContent('h1')).toBe(el['home.title']);

@@ -1,18 +1,16 @@
 // Two people play a whole rated two-game match in two browser contexts: one by
 // mouse, one by keyboard (RULES.md A3, A4, C). Game 1: Red wins in column a;
 // game 2 (colours swapped): the board fills with no line, a draw. 1½:½.
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, newContext, type BrowserHandle } from './browser';
+import type { BrowserContext, Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { newContext } from './browser';
 import { clickColumn, clockMs, col, keyArrows, keyDigit, moveCount, moveTexts, shot, waitMoves } from './helpers';
-import { startServer, type RunningServer } from './server';
+import { useServerAndBrowser } from './setup';
 
 // A full 7x6 board with no line of four for either colour, Red first.
 const DRAW = 'aaaaaabbbbbbeccccccddddddeeeeefffffggggggf';
 
-let server: RunningServer;
-let handle: BrowserHandle;
-let browser: Browser;
+const env = useServerAndBrowser();
 let ctxA: BrowserContext;
 let ctxB: BrowserContext;
 let A: Page; // plays by mouse
@@ -21,20 +19,14 @@ let ctxC: BrowserContext;
 let C: Page; // watches
 
 beforeAll(async () => {
-  server = await startServer();
-  handle = await launchBrowser();
-  browser = handle.browser;
+  const browser = env.handle.browser;
+  const server = env.server;
   ctxA = await newContext(browser, server.base);
   ctxB = await newContext(browser, server.base);
   A = await ctxA.newPage();
   B = await ctxB.newPage();
   ctxC = await newContext(browser, server.base);
   C = await ctxC.newPage();
-});
-
-afterAll(async () => {
-  await handle?.close();
-  await server?.stop();
 });
 
 async function whoseTurn(): Promise<Page> {

@@ -1,23 +1,20 @@
 // A reload in the middle of a game resumes it; a dropped connection shows the
 // banner, reconnects and catches up (protocol 4.1 `since`).
 import type { BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, newContext, type BrowserHandle } from './browser';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { newContext } from './browser';
 import { clickColumn, moveCount, moveTexts, waitMoves } from './helpers';
-import { startServer, type RunningServer } from './server';
+import { useServerAndBrowser } from './setup';
 
-let server: RunningServer;
-let handle: BrowserHandle;
+const env = useServerAndBrowser();
 let ctxA: BrowserContext;
 let ctxB: BrowserContext;
 let A: Page;
 let B: Page;
 
 beforeAll(async () => {
-  server = await startServer();
-  handle = await launchBrowser();
-  ctxA = await newContext(handle.browser, server.base);
-  ctxB = await newContext(handle.browser, server.base);
+  ctxA = await newContext(env.handle.browser, env.server.base);
+  ctxB = await newContext(env.handle.browser, env.server.base);
   A = await ctxA.newPage();
   B = await ctxB.newPage();
   // B's socket goes through a pass-through route to the real server, so the
@@ -37,11 +34,6 @@ beforeAll(async () => {
 
 let cutting = false;
 const live: (() => void)[] = [];
-
-afterAll(async () => {
-  await handle?.close();
-  await server?.stop();
-});
 
 async function moveBy(p: Page, c: number): Promise<void> {
   const before = await moveCount(A);

@@ -40,8 +40,6 @@ export interface RunningServer {
   dir: string;
   output: () => string;
   stop: () => Promise<void>;
-  kill: () => Promise<void>; // SIGKILL, keeps the store for a restart
-  restart: () => Promise<void>;
 }
 
 async function waitHealthy(base: string, proc: ChildProcess, log: () => string): Promise<void> {
@@ -107,10 +105,5 @@ export async function startServer(): Promise<RunningServer> {
       clearTimeout(t);
       rmSync(dir, { recursive: true, force: true });
     },
-    kill: async () => {
-      proc.kill('SIGKILL');
-      await exited();
-    },
-    restart: launch,
   };
 }

@@ -1,26 +1,15 @@
 // The RULES.md B4 worked example as a puzzle on the twiceFour rules page, by
 // pointer and by keyboard.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, newContext, type BrowserHandle } from './browser';
+import { describe, expect, it } from 'vitest';
+import { newContext } from './browser';
 import { shot } from './helpers';
-import { startServer, type RunningServer } from './server';
+import { useServerAndBrowser } from './setup';
 
-let server: RunningServer;
-let handle: BrowserHandle;
-
-beforeAll(async () => {
-  server = await startServer();
-  handle = await launchBrowser();
-});
-
-afterAll(async () => {
-  await handle?.close();
-  await server?.stop();
-});
+const env = useServerAndBrowser();
 
 describe('the twiceFour rules page', () => {
   it('the rules page puzzle: d4-e4 wins the round, c2-d2 scores nothing', async () => {
-    const ctx = await newContext(handle.browser, server.base);
+    const ctx = await newContext(env.handle.browser, env.server.base);
     const page = await ctx.newPage();
     await page.goto('/rules.html?v=twicefour&lang=en');
     const board = page.locator('#puzzle .board.twice');
