@@ -1,8 +1,10 @@
 // ft_loadgen: load generator for `fourtable serve` (see options.cpp for usage).
 #include <signal.h>
+#include <unistd.h>
 
 #include <algorithm>
 #include <chrono>
+#include <cmath>
 #include <cstdio>
 #include <iostream>
 #include <memory>
@@ -13,6 +15,7 @@
 #include "load_run.h"
 #include "options.h"
 #include "proc_probe.h"
+#include "server_metrics.h"
 #include "server_process.h"
 
 namespace {
@@ -86,7 +89,9 @@ int run(const Options& o) {
 
   // Ramp: wait until every table is ready or failed, bounded in time.
   const double t_ramp = monotonic_s();
-  const double ramp_limit = o.tables / o.ramp_rate + 30.0;
+  // Set-up is bounded by the server's pace too (each table is a few durable
+  // writes), so the limit allows for a server much slower than the asked rate.
+  const double ramp_limit = o.tables / o.ramp_rate + 60.0 + o.tables * 0.05;
   load.start();
   Progress p;
   double last_print = t_ramp;
@@ -113,7 +118,8 @@ int run(const Options& o) {
   const double ramp_s = monotonic_s() - t_ramp;
   std::cout << "ft_loadgen: ramp " << fmt("%.1f", ramp_s) << " s: " << p.tables_ready
             << " tables ready, " << p.tables_failed << " failed, " << p.connections
-            << " sockets open\n";
+            << " sockets open (" << fmt("%.1f", static_cast<double>(p.tables_ready) / ramp_s)
+            << " tables/s)\n";
 
   // Idle: every socket open, nobody moving; the memory probe.
   std::optional<ProcSample> idle;
@@ -125,6 +131,9 @@ int run(const Options& o) {
   }
 
   // Play.
+  constexpr const char* LATENCY = "ft_move_latency_seconds";
+  const Histogram server_before = parse_histogram(http_get_body(port, "/metrics"), LATENCY);
+  const auto self_from = sample_process(::getpid());
   const auto play_from = probe();
   const double t_play = monotonic_s();
   std::int64_t peak_rss = idle ? idle->rss_kib : 0;
@@ -150,6 +159,7 @@ int run(const Options& o) {
   }
   const double play_s = monotonic_s() - t_play;
   const auto play_to = probe();
+  const auto self_to = sample_process(::getpid());
   load.end_play();
   // Drain: moves in flight get their ack (or time out).
   const double t_drain = monotonic_s();
@@ -158,6 +168,9 @@ int run(const Options& o) {
     sleep_s(0.05);
   }
   const std::uint64_t unanswered = load.progress().pending_moves;
+  const Histogram server_lat = histogram_delta(
+      parse_histogram(server_died ? std::string() : http_get_body(port, "/metrics"), LATENCY),
+      server_before);
   RunStats stats = load.finish();
   if (unanswered > 0) stats.errors["unanswered_at_end"] += unanswered;
   if (server_died) stats.errors["server_died"] += 1;
@@ -177,6 +190,15 @@ int run(const Options& o) {
   std::cout << "move round trip (move sent -> ack): p50 " << fmt("%.2f", lat.p50_ms) << " ms, p99 "
             << fmt("%.2f", lat.p99_ms) << " ms, max " << fmt("%.2f", lat.max_ms) << " ms, mean "
             << fmt("%.2f", lat.mean_ms) << " ms over " << lat.count << " moves\n";
+  if (!server_lat.empty() && server_lat.back().second > 0) {
+    auto bound = [](double s) {
+      return s == INFINITY ? std::string("+Inf") : fmt("%g ms", s * 1e3);
+    };
+    std::cout << "server's own move latency (/metrics " << LATENCY << ", frame in -> ack out, "
+              << fmt("%.0f", server_lat.back().second)
+              << " moves): p50 <= " << bound(histogram_quantile_bound(server_lat, 0.5))
+              << ", p99 <= " << bound(histogram_quantile_bound(server_lat, 0.99)) << "\n";
+  }
   std::cout << "errors: " << stats.error_count() << "\n";
   for (const auto& [kind, count] : stats.errors) std::cout << "  " << kind << ": " << count << "\n";
   if (before && idle) {
@@ -194,17 +216,30 @@ int run(const Options& o) {
     const double cpu = play_to->cpu_s - play_from->cpu_s;
     const double wall = play_to->wall_s - play_from->wall_s;
     std::cout << "server CPU during play: " << fmt("%.2f", cpu) << " s in " << fmt("%.1f", wall)
-              << " s = " << fmt("%.1f", 100.0 * cpu / wall) << " % of one core";
+              << " s = " << fmt("%.1f", 100.0 * cpu / wall) << " % of one core; its threads waited "
+              << fmt("%.2f", play_to->runqueue_wait_s - play_from->runqueue_wait_s)
+              << " s for a CPU (run queue)";
     if (stats.moves_acked > 0) {
       std::cout << ", " << fmt("%.1f", 1e6 * cpu / static_cast<double>(stats.moves_acked))
                 << " us per move";
     }
     std::cout << "\n";
   }
+  if (self_from && self_to) {
+    const double wall = self_to->wall_s - self_from->wall_s;
+    std::cout << "client CPU during play: "
+              << fmt("%.1f", 100.0 * (self_to->cpu_s - self_from->cpu_s) / wall)
+              << " % of one core; its threads waited "
+              << fmt("%.2f", self_to->runqueue_wait_s - self_from->runqueue_wait_s)
+              << " s for a CPU\n";
+  }
   std::cout << "load average: " << load_average() << " (at end of play: " << load_during << ")\n";
   if (spawned) {
-    if (server_died) std::cout << "server log tail:\n" << spawned->log_tail() << "\n";
-    std::cout << "server stopped: " << spawned->stop() << "\n";
+    const std::string ended = spawned->stop();
+    std::cout << "server stopped: " << ended << "\n";
+    if (server_died || ended != "exit code 0") {
+      std::cout << "server log tail:\n" << spawned->log_tail() << "\n";
+    }
   }
 
   if (o.expect_clean) {

@@ -4,6 +4,7 @@
 #include <unistd.h>
 
 #include <chrono>
+#include <filesystem>
 #include <fstream>
 #include <sstream>
 
@@ -42,6 +43,13 @@ std::optional<ProcSample> sample_process(pid_t pid) {
     if (key == "VmRSS:") in >> s.rss_kib;
     if (key == "VmHWM:") in >> s.hwm_kib;
     if (key == "Threads:") in >> s.threads;
+  }
+  // schedstat: "<on-CPU ns> <waiting-on-a-runqueue ns> <timeslices>", per thread.
+  std::error_code ec;
+  for (const auto& task : std::filesystem::directory_iterator(dir + "/task", ec)) {
+    std::ifstream sched(task.path() / "schedstat");
+    unsigned long long on_cpu = 0, waiting = 0;
+    if (sched >> on_cpu >> waiting) s.runqueue_wait_s += static_cast<double>(waiting) * 1e-9;
   }
   return s;
 }

@@ -15,7 +15,8 @@ struct ProcSample {
   std::int64_t rss_kib = 0;  // VmRSS
   std::int64_t hwm_kib = 0;  // VmHWM (peak RSS)
   int threads = 0;
-  double wall_s = 0;  // monotonic time of the sample
+  double runqueue_wait_s = 0;  // time its threads waited for a CPU (schedstat, all threads)
+  double wall_s = 0;           // monotonic time of the sample
 };
 
 // nullopt if the process is gone or /proc cannot be read.

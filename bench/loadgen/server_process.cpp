@@ -70,6 +70,32 @@ bool healthz_ok(int port) {
   return ok;
 }
 
+std::string http_get_body(int port, const std::string& path) {
+  const int fd = ::socket(AF_INET, SOCK_STREAM, 0);
+  if (fd < 0) return {};
+  timeval tv{5, 0};
+  ::setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &tv, sizeof tv);
+  ::setsockopt(fd, SOL_SOCKET, SO_SNDTIMEO, &tv, sizeof tv);
+  sockaddr_in a = loopback(port);
+  std::string answer;
+  if (::connect(fd, reinterpret_cast<sockaddr*>(&a), sizeof a) == 0) {
+    const std::string req = "GET " + path + " HTTP/1.1\r\nHost: 127.0.0.1:" + std::to_string(port) +
+                            "\r\nConnection: close\r\n\r\n";
+    if (::send(fd, req.data(), req.size(), MSG_NOSIGNAL) == static_cast<ssize_t>(req.size())) {
+      char buf[16384];
+      ssize_t n = 0;
+      while ((n = ::recv(fd, buf, sizeof buf, 0)) > 0)
+        answer.append(buf, static_cast<std::size_t>(n));
+    }
+  }
+  ::close(fd);
+  // Connection: close, so the body is everything after the header (no chunking expected).
+  const auto body = answer.find("\r\n\r\n");
+  if (answer.size() < 12 || answer.compare(8, 4, " 200") != 0 || body == std::string::npos)
+    return {};
+  return answer.substr(body + 4);
+}
+
 ServerProcess::ServerProcess(const std::string& path, const std::vector<std::string>& extra_args) {
   char tmpl[] = "/tmp/ft_loadgen.XXXXXX";
   if (!::mkdtemp(tmpl)) throw std::runtime_error("mkdtemp: " + std::string(strerror(errno)));

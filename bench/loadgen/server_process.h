@@ -15,6 +15,9 @@ int free_loopback_port();
 // GET /healthz on 127.0.0.1:port; true on a 200 answer.
 bool healthz_ok(int port);
 
+// The body of GET `path` on 127.0.0.1:port if it answers 200, else "".
+std::string http_get_body(int port, const std::string& path);
+
 class ServerProcess {
  public:
   // Starts `path serve ...` and waits (up to 20 s) until /healthz answers;
