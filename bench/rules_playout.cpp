@@ -47,14 +47,22 @@ void playouts(benchmark::State& state, const VariantSpec& spec) {
     }
   }
   state.SetItemsProcessed(made);
-  state.counters["games/s"] = benchmark::Counter(static_cast<double>(games), benchmark::Counter::kIsRate);
+  state.counters["games/s"] =
+      benchmark::Counter(static_cast<double>(games), benchmark::Counter::kIsRate);
   // Wins and draws are counted so that judging the result cannot be skipped.
-  state.counters["wins/s"] = benchmark::Counter(static_cast<double>(wins), benchmark::Counter::kIsRate);
+  state.counters["wins/s"] =
+      benchmark::Counter(static_cast<double>(wins), benchmark::Counter::kIsRate);
 }
 
-void BM_PlayoutClassic(benchmark::State& state) { playouts(state, find_variant("classic").value()); }
-void BM_PlayoutPopOut(benchmark::State& state) { playouts(state, find_variant("popout").value()); }
-void BM_PlayoutCylinder(benchmark::State& state) { playouts(state, find_variant("cylinder").value()); }
+void BM_PlayoutClassic(benchmark::State& state) {
+  playouts(state, find_variant("classic").value());
+}
+void BM_PlayoutPopOut(benchmark::State& state) {
+  playouts(state, find_variant("popout").value());
+}
+void BM_PlayoutCylinder(benchmark::State& state) {
+  playouts(state, find_variant("cylinder").value());
+}
 void BM_PlayoutClassic10x10(benchmark::State& state) {
   VariantOptions o;
   o.width = 10;

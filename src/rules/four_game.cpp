@@ -23,16 +23,19 @@ Result<FourGame> FourGame::create(const VariantSpec& spec, const Setup& setup) {
   }
   // Blocks are placed bottom up whatever order they are listed in, so that a
   // layout is one set of cells (RULES.md A8).
-  std::sort(g.setup_.blocks.begin(), g.setup_.blocks.end(),
-            [](const Cell& a, const Cell& b) { return a.col != b.col ? a.col < b.col : a.row < b.row; });
+  std::sort(g.setup_.blocks.begin(), g.setup_.blocks.end(), [](const Cell& a, const Cell& b) {
+    return a.col != b.col ? a.col < b.col : a.row < b.row;
+  });
   for (const Cell& b : g.setup_.blocks) {
     if (b.col < 0 || b.col >= w || b.row < 0 || b.row >= h)
       return make_error(ErrorCode::bad_setup, "block " + format_cell(b) + " is off the board");
     if (b.row < p.height(b.col))
-      return make_error(ErrorCode::bad_setup, "block " + format_cell(b) + " is on a cell already taken");
-    if (b.row > p.height(b.col))
       return make_error(ErrorCode::bad_setup,
-                        "block " + format_cell(b) + " would float: it rests on neither the bottom nor a block");
+                        "block " + format_cell(b) + " is on a cell already taken");
+    if (b.row > p.height(b.col))
+      return make_error(
+          ErrorCode::bad_setup,
+          "block " + format_cell(b) + " would float: it rests on neither the bottom nor a block");
     p.put_block(b.col);
   }
   // The opening's discs are played as moves from the empty board, then the
@@ -48,7 +51,9 @@ Result<FourGame> FourGame::create(const VariantSpec& spec, const Setup& setup) {
   return g;
 }
 
-std::unique_ptr<GameState> FourGame::clone() const { return std::make_unique<FourGame>(*this); }
+std::unique_ptr<GameState> FourGame::clone() const {
+  return std::make_unique<FourGame>(*this);
+}
 
 std::vector<std::string> FourGame::legal_moves() const {
   std::vector<std::string> out;
@@ -76,8 +81,10 @@ Result<Outcome> FourGame::play(Move m) {
     // RULES.md A7 (our rule): third occurrence draws, the second warns.
     const int seen = ++seen_[pos_.key()];
     if (!outcome_.over()) {
-      if (seen >= 3) outcome_ = Outcome{Status::draw, -1, Reason::repetition};
-      else warning_ = seen == 2;
+      if (seen >= 3)
+        outcome_ = Outcome{Status::draw, -1, Reason::repetition};
+      else
+        warning_ = seen == 2;
     }
   }
   return outcome_;

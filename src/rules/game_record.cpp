@@ -14,7 +14,8 @@ constexpr std::array<std::string_view, 3> OFF_BOARD = {"resignation", "time", "a
 
 std::string_view trim(std::string_view s) {
   while (!s.empty() && (s.front() == ' ' || s.front() == '\t')) s.remove_prefix(1);
-  while (!s.empty() && (s.back() == ' ' || s.back() == '\t' || s.back() == '\r')) s.remove_suffix(1);
+  while (!s.empty() && (s.back() == ' ' || s.back() == '\t' || s.back() == '\r'))
+    s.remove_suffix(1);
   return s;
 }
 
@@ -59,9 +60,12 @@ std::string describe_result(const FourGame& game) {
   const Outcome& o = game.outcome();
   const std::string how = " by " + std::string(reason_name(o.reason));
   switch (o.status) {
-    case Status::ongoing: return "ongoing";
-    case Status::win: return std::string(game.side_name(o.winner)) + " wins" + how;
-    case Status::draw: return "draw" + how;
+    case Status::ongoing:
+      return "ongoing";
+    case Status::win:
+      return std::string(game.side_name(o.winner)) + " wins" + how;
+    case Status::draw:
+      return "draw" + how;
   }
   return "ongoing";
 }
@@ -77,15 +81,14 @@ Result<std::string> format_record(const FourGame& game, std::span<const std::str
   const VariantSpec& spec = game.spec();
   const auto labels = seat_labels(spec);
   if (!players.empty() && players.size() != labels.size())
-    return make_error(ErrorCode::bad_input, "a " + spec.key + " game has " +
-                                                std::to_string(labels.size()) + " seats");
+    return make_error(ErrorCode::bad_input,
+                      "a " + spec.key + " game has " + std::to_string(labels.size()) + " seats");
   std::string board_result = describe_result(game);
   std::string result_line = board_result;
   if (!result.empty() && result != board_result) {
     if (game.outcome().over() || !off_board_result(game, result))
-      return make_error(ErrorCode::bad_input,
-                        "result '" + std::string(result) + "' contradicts the board (" +
-                            board_result + ")");
+      return make_error(ErrorCode::bad_input, "result '" + std::string(result) +
+                                                  "' contradicts the board (" + board_result + ")");
     result_line = std::string(result);
   }
 
@@ -99,7 +102,8 @@ Result<std::string> format_record(const FourGame& game, std::span<const std::str
   }
   if (!game.setup().opening.empty()) {
     out += "Opening:";
-    for (int col : game.setup().opening) out += " " + format_move(Move{static_cast<std::int8_t>(col), false});
+    for (int col : game.setup().opening)
+      out += " " + format_move(Move{static_cast<std::int8_t>(col), false});
     out += "\n";
   }
   for (std::size_t seat = 0; seat < labels.size(); ++seat) {
@@ -123,7 +127,7 @@ Result<std::string> format_record(const FourGame& game, std::span<const std::str
 Result<GameRecord> parse_record(std::string_view text) {
   std::string variant, size, popout, blocks, opening, result;
   bool have_result = false;
-  std::vector<std::pair<std::string, std::string>> seats;  // label, name
+  std::vector<std::pair<std::string, std::string>> seats;    // label, name
   std::vector<std::pair<int, std::string_view>> move_lines;  // line number, text
   bool in_moves = false;
   int number = 0;
@@ -143,13 +147,20 @@ Result<GameRecord> parse_record(std::string_view text) {
     const std::string key(trim(line.substr(0, colon)));
     const std::string value(trim(line.substr(colon + 1)));
     std::string* field = nullptr;
-    if (key == "Variant") field = &variant;
-    else if (key == "Size") field = &size;
-    else if (key == "PopOut") field = &popout;
-    else if (key == "Blocks") field = &blocks;
-    else if (key == "Opening") field = &opening;
-    else if (key == "Result") { field = &result; have_result = true; }
-    else if (key == "Moves") {
+    if (key == "Variant")
+      field = &variant;
+    else if (key == "Size")
+      field = &size;
+    else if (key == "PopOut")
+      field = &popout;
+    else if (key == "Blocks")
+      field = &blocks;
+    else if (key == "Opening")
+      field = &opening;
+    else if (key == "Result") {
+      field = &result;
+      have_result = true;
+    } else if (key == "Moves") {
       if (!value.empty()) return line_error(number, "moves follow on their own lines");
       in_moves = true;
       continue;
@@ -166,18 +177,23 @@ Result<GameRecord> parse_record(std::string_view text) {
   VariantOptions options;
   if (!size.empty()) {
     const auto x = size.find('x');
-    if (x == std::string::npos || !parse_small_int(std::string_view(size).substr(0, x), options.width) ||
+    if (x == std::string::npos ||
+        !parse_small_int(std::string_view(size).substr(0, x), options.width) ||
         !parse_small_int(std::string_view(size).substr(x + 1), options.height))
       return make_error(ErrorCode::bad_input, "Size must be WxH, e.g. 7x6");
   }
-  if (popout == "yes") options.popout = 1;
-  else if (!popout.empty() && popout != "no") return make_error(ErrorCode::bad_input, "PopOut must be yes or no");
+  if (popout == "yes")
+    options.popout = 1;
+  else if (!popout.empty() && popout != "no")
+    return make_error(ErrorCode::bad_input, "PopOut must be yes or no");
   Setup setup;
   auto spec_for_cells = make_variant(variant, options);
   if (!spec_for_cells) return spec_for_cells.error();
   for (auto w : words(blocks)) {
     auto cell = parse_cell(w, spec_for_cells->width, spec_for_cells->height);
-    if (!cell) return make_error(ErrorCode::bad_setup, "block '" + std::string(w) + "': " + cell.error().message);
+    if (!cell)
+      return make_error(ErrorCode::bad_setup,
+                        "block '" + std::string(w) + "': " + cell.error().message);
     setup.blocks.push_back(*cell);
   }
   // An obstacles game states its own block count (RULES.md A8 table setting).
@@ -185,7 +201,9 @@ Result<GameRecord> parse_record(std::string_view text) {
     options.blocks = static_cast<int>(setup.blocks.size());
   for (auto w : words(opening)) {
     auto m = parse_move(w, spec_for_cells->width);
-    if (!m || m->pop) return make_error(ErrorCode::bad_setup, "opening move '" + std::string(w) + "' is not a drop");
+    if (!m || m->pop)
+      return make_error(ErrorCode::bad_setup,
+                        "opening move '" + std::string(w) + "' is not a drop");
     setup.opening.push_back(m->col);
   }
   if (spec_for_cells->opening_plies > 0 && !setup.opening.empty())
@@ -198,12 +216,13 @@ Result<GameRecord> parse_record(std::string_view text) {
   GameRecord record{game.value(), {}, result};
   const auto labels = seat_labels(*spec);
   if (seats.size() != labels.size())
-    return make_error(ErrorCode::bad_input, "a " + spec->key + " game names " +
-                                                std::to_string(labels.size()) + " seats, the record " +
-                                                std::to_string(seats.size()));
+    return make_error(ErrorCode::bad_input,
+                      "a " + spec->key + " game names " + std::to_string(labels.size()) +
+                          " seats, the record " + std::to_string(seats.size()));
   for (std::size_t i = 0; i < labels.size(); ++i) {
     if (seats[i].first != labels[i])
-      return make_error(ErrorCode::bad_input, "expected seat '" + labels[i] + "', found '" + seats[i].first + "'");
+      return make_error(ErrorCode::bad_input,
+                        "expected seat '" + labels[i] + "', found '" + seats[i].first + "'");
     record.players.push_back(seats[i].second);
   }
 
@@ -212,15 +231,19 @@ Result<GameRecord> parse_record(std::string_view text) {
     const int ply = record.game.ply() + 1;
     const int mover = record.game.side_to_move();
     if (w.size() != 3) return line_error(line, "a move line reads '7. ● d'");
-    if (w[0] != std::to_string(ply) + ".") return line_error(line, "expected ply " + std::to_string(ply));
+    if (w[0] != std::to_string(ply) + ".")
+      return line_error(line, "expected ply " + std::to_string(ply));
     if (colour_from_disc(w[1]) != mover)
-      return line_error(line, "ply " + std::to_string(ply) + " is " + std::string(colour_name(mover)) + "'s");
+      return line_error(
+          line, "ply " + std::to_string(ply) + " is " + std::string(colour_name(mover)) + "'s");
     auto played = record.game.play(w[2]);
-    if (!played) return line_error(line, "move '" + std::string(w[2]) + "': " + played.error().message);
+    if (!played)
+      return line_error(line, "move '" + std::string(w[2]) + "': " + played.error().message);
   }
   const std::string board = describe_result(record.game);
   if (result != board && (record.game.outcome().over() || !off_board_result(record.game, result)))
-    return make_error(ErrorCode::bad_input, "the record says '" + result + "' but the moves give '" + board + "'");
+    return make_error(ErrorCode::bad_input,
+                      "the record says '" + result + "' but the moves give '" + board + "'");
   return record;
 }
 

@@ -3,7 +3,10 @@
 namespace ft::rules {
 
 Geometry::Geometry(const VariantSpec& spec)
-    : spec_(spec), width_(spec.width), height_(spec.height), nbits_(spec.width * (spec.height + 1)) {
+    : spec_(spec),
+      width_(spec.width),
+      height_(spec.height),
+      nbits_(spec.width * (spec.height + 1)) {
   const Bits one_column = (Bits{1} << height_) - 1;
   for (int c = 0; c < width_; ++c) {
     column_[c] = one_column << (c * stride());
@@ -28,12 +31,12 @@ bool Geometry::has_line_general(Bits b) const {
   const int steps[4] = {1, stride(), stride() - 1, stride() + 1};
   const int n = spec_.line;
   for (int s : steps) {
-    Bits m = b & shift(b, s);       // runs of 2
+    Bits m = b & shift(b, s);  // runs of 2
     if (n == 4) {
       if ((m & shift(m, 2 * s)) != 0) return true;
       continue;
     }
-    Bits acc = m;                   // runs of k, extended one at a time
+    Bits acc = m;  // runs of k, extended one at a time
     for (int k = 2; k < n; ++k) acc &= shift(b, k * s);
     if (acc != 0) return true;
   }

@@ -24,7 +24,7 @@ class Geometry {
   bool misere() const { return spec_.misere; }
 
   int index(int col, int row) const { return col * (height_ + 1) + row; }
-  Bits playable() const { return playable_; }       // every cell, no sentinels
+  Bits playable() const { return playable_; }  // every cell, no sentinels
   Bits column(int col) const { return column_[col]; }
   Bits bottom_row() const { return bottom_; }
   Bits prefilled_columns() const { return prefilled_; }
@@ -35,9 +35,12 @@ class Geometry {
     // The common boards (up to 9x6 / 8x7: W*(H+1) <= 64) take a 64-bit path;
     // this branch is on a per-board constant, so it predicts perfectly.
     switch (kernel_) {
-      case Kernel::four64: return has_four64(static_cast<std::uint64_t>(b));
-      case Kernel::four64_cylinder: return has_four64_cylinder(static_cast<std::uint64_t>(b));
-      case Kernel::general: break;
+      case Kernel::four64:
+        return has_four64(static_cast<std::uint64_t>(b));
+      case Kernel::four64_cylinder:
+        return has_four64_cylinder(static_cast<std::uint64_t>(b));
+      case Kernel::general:
+        break;
     }
     return has_line_general(b);
   }
@@ -83,8 +86,8 @@ class Geometry {
   int height_;
   int nbits_;
   Kernel kernel_ = Kernel::general;
-  std::array<int, 4> steps_{};   // up, right, down-right, up-right
-  std::uint64_t used64_ = 0;     // the W*(H+1) bits of a board that fits 64
+  std::array<int, 4> steps_{};  // up, right, down-right, up-right
+  std::uint64_t used64_ = 0;    // the W*(H+1) bits of a board that fits 64
   Bits playable_ = 0;
   Bits bottom_ = 0;
   Bits prefilled_ = 0;

@@ -13,9 +13,9 @@ Result<int> parse_column(char c, int width) {
   if (c < 'a' || c > 'z') return make_error(ErrorCode::bad_input, "a column is a letter a..");
   const int col = c - 'a';
   if (col >= width) {
-    return make_error(ErrorCode::no_such_column,
-                      std::string("column ") + c + " does not exist on a board " +
-                          std::to_string(width) + " wide");
+    return make_error(ErrorCode::no_such_column, std::string("column ") + c +
+                                                     " does not exist on a board " +
+                                                     std::to_string(width) + " wide");
   }
   return col;
 }
@@ -30,7 +30,8 @@ std::string format_move(Move m) {
 
 Result<Move> parse_move(std::string_view text, int width) {
   if (text.empty() || text.size() > 2 || (text.size() == 2 && text[1] != '^'))
-    return make_error(ErrorCode::bad_input, "a move is a column letter, or a letter and ^ for a pop");
+    return make_error(ErrorCode::bad_input,
+                      "a move is a column letter, or a letter and ^ for a pop");
   auto col = parse_column(text[0], width);
   if (!col) return col.error();
   return Move{static_cast<std::int8_t>(*col), text.size() == 2};
@@ -56,8 +57,12 @@ Result<Cell> parse_cell(std::string_view text, int width, int height) {
   return Cell{*col, row - 1};
 }
 
-std::string_view colour_name(int colour) { return COLOUR_NAMES.at(colour); }
-std::string_view colour_disc(int colour) { return DISCS.at(colour); }
+std::string_view colour_name(int colour) {
+  return COLOUR_NAMES.at(colour);
+}
+std::string_view colour_disc(int colour) {
+  return DISCS.at(colour);
+}
 
 int colour_from_disc(std::string_view disc) {
   for (int i = 0; i < 3; ++i) {

@@ -7,7 +7,8 @@ namespace ft::rules {
 std::size_t PositionKeyHash::operator()(const PositionKey& k) const {
   std::uint64_t h = 0x9e3779b97f4a7c15ULL * (k.to_move + 1);
   for (const Bits& b : k.discs) {
-    for (std::uint64_t half : {static_cast<std::uint64_t>(b), static_cast<std::uint64_t>(b >> 64)}) {
+    for (std::uint64_t half :
+         {static_cast<std::uint64_t>(b), static_cast<std::uint64_t>(b >> 64)}) {
       h ^= half + 0x9e3779b97f4a7c15ULL + (h << 6) + (h >> 2);
       h *= 0xbf58476d1ce4e5b9ULL;
       h ^= h >> 31;
@@ -95,7 +96,6 @@ int Position::legal_moves(Move* out) const {
   }
   return n;
 }
-
 
 void Position::put_block(int col) {
   blocks_ |= bit(geo_->index(col, height_[col]++));

@@ -92,7 +92,9 @@ TEST(RulesA1Record, SetUpsAndNumberingAfterAnOpening) {
   EXPECT_NE(text.find("Moves:\n3. ● e\n"), std::string::npos) << text;
   // RULES.md A8 blocks, A7 five with pops, A11 four seats.
   const VariantSpec obst = find_variant("obstacles").value();
-  auto o = FourGame::create(obst, rules::Setup{{Cell{1, 0}, Cell{5, 0}, Cell{1, 1}, Cell{5, 1}}, {}}).value();
+  auto o =
+      FourGame::create(obst, rules::Setup{{Cell{1, 0}, Cell{5, 0}, Cell{1, 1}, Cell{5, 1}}, {}})
+          .value();
   EXPECT_NE(format_record(o)->find("Blocks: b1 b2 f1 f2\n"), std::string::npos);
   VariantOptions pop;
   pop.popout = 1;
@@ -141,19 +143,24 @@ TEST(RulesA1Record, DamagedRecordsNameTheirLine) {
   };
   EXPECT_EQ(error_of(replace("2. ○ d", "3. ○ d")), "line 8: expected ply 2");
   EXPECT_EQ(error_of(replace("2. ○ d", "2. ● d")), "line 8: ply 2 is yellow's");
-  EXPECT_EQ(error_of(replace("2. ○ d", "2. ○ z")), "line 8: move 'z': column z does not exist on a board 7 wide");
-  EXPECT_EQ(error_of(replace("2. ○ d", "2. ○ d^")), "line 8: move 'd^': pops are allowed in PopOut only (RULES.md A7)");
+  EXPECT_EQ(error_of(replace("2. ○ d", "2. ○ z")),
+            "line 8: move 'z': column z does not exist on a board 7 wide");
+  EXPECT_EQ(error_of(replace("2. ○ d", "2. ○ d^")),
+            "line 8: move 'd^': pops are allowed in PopOut only (RULES.md A7)");
   EXPECT_EQ(error_of(replace("2. ○ d", "2.○d")), "line 8: a move line reads '7. ● d'");
-  EXPECT_NE(error_of(replace("Result: ongoing", "Result: red wins by line")).find("the moves give 'ongoing'"),
+  EXPECT_NE(error_of(replace("Result: ongoing", "Result: red wins by line"))
+                .find("the moves give 'ongoing'"),
             std::string::npos);
-  EXPECT_NE(error_of(replace("Variant: classic", "Variant: chess")).find("unknown variant"), std::string::npos);
+  EXPECT_NE(error_of(replace("Variant: classic", "Variant: chess")).find("unknown variant"),
+            std::string::npos);
   EXPECT_NE(error_of(replace("Size: 7x6", "Size: 7x11")).find("height 11"), std::string::npos);
   EXPECT_NE(error_of(replace("Size: 7x6", "Size: seven")).find("WxH"), std::string::npos);
   EXPECT_NE(error_of(replace("Yellow: B\n", "")).find("seats"), std::string::npos);
   EXPECT_NE(error_of(replace("Red: A", "Blue: A")).find("expected seat 'Red'"), std::string::npos);
   EXPECT_NE(error_of(replace("Moves:\n", "")).find("line"), std::string::npos);
   EXPECT_NE(error_of(replace("Result: ongoing\n", "")).find("no Result"), std::string::npos);
-  EXPECT_NE(error_of(replace("Size: 7x6\n", "Size: 7x6\nBlocks: c2\n")).find("float"), std::string::npos);
+  EXPECT_NE(error_of(replace("Size: 7x6\n", "Size: 7x6\nBlocks: c2\n")).find("float"),
+            std::string::npos);
   // Nothing may follow the end of the game.
   std::string over = "Variant: classic\nRed:\nYellow:\nResult: red wins by line\nMoves:\n";
   const char* cols = "abababa";

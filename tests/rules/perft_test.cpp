@@ -23,8 +23,8 @@ FourGame start_of(const VariantSpec& spec, std::uint64_t seed) {
 
 // RULES.md D, OEIS A212693: legal 7x6 positions after n plies.
 TEST(RulesA2Perft, ClassicDistinctPositionsArePublishedCounts) {
-  const std::vector<std::uint64_t> published = {1,     7,     49,    238,    1120,
-                                                4263,  16422, 54859, 184275, 558186};
+  const std::vector<std::uint64_t> published = {1,    7,     49,    238,    1120,
+                                                4263, 16422, 54859, 184275, 558186};
   const auto rows = perft(start_of(find_variant("classic").value(), 0), 9);
   ASSERT_EQ(rows.size(), published.size());
   for (std::size_t i = 0; i < rows.size(); ++i) EXPECT_EQ(rows[i].positions, published[i]) << i;
@@ -81,8 +81,7 @@ TEST(RulesA6Perft, EveryVariantHasADataFileThatIsRecomputed) {
     if (key != "popout" && o.popout == 0) o.popout = -1;
     auto spec = make_variant(key, o);
     ASSERT_TRUE(spec.ok()) << name << ": " << spec.error().message;
-    const auto rows = perft(start_of(*spec, std::stoull(f.header.at("seed"))),
-                            f.rows.back().ply);
+    const auto rows = perft(start_of(*spec, std::stoull(f.header.at("seed"))), f.rows.back().ply);
     ASSERT_EQ(rows.size(), f.rows.size()) << name;
     for (std::size_t i = 0; i < rows.size(); ++i) {
       EXPECT_EQ(rows[i].ply, f.rows[i].ply) << name;

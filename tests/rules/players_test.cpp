@@ -23,7 +23,8 @@ TEST(RulesA10ThreePlayers, ColoursOrderBoardAndMatch) {
     order.push_back(g.side_name(g.side_to_move()));
     ASSERT_TRUE(g.play(std::string(1, static_cast<char>('a' + i))).ok());
   }
-  EXPECT_EQ(order, (std::vector<std::string_view>{"red", "yellow", "green", "red", "yellow", "green"}));
+  EXPECT_EQ(order,
+            (std::vector<std::string_view>{"red", "yellow", "green", "red", "yellow", "green"}));
   EXPECT_EQ(g.board_rows().back(), "RYGRYG...");
 }
 

@@ -129,7 +129,7 @@ TEST(RulesA2, VerticalLineWins) {
 TEST(RulesA2, HorizontalLineWins) {
   auto g = game_of("classic");
   EXPECT_EQ(play_letters(g, "daebfc"), Outcome{});  // three in a row is not enough
-  EXPECT_EQ(play_letters(g, "g"), win_by(0));        // d1 e1 f1 g1
+  EXPECT_EQ(play_letters(g, "g"), win_by(0));       // d1 e1 f1 g1
 }
 
 TEST(RulesA2, RisingDiagonalWins) {

@@ -26,7 +26,9 @@ std::string error_of(std::string_view line) {
   return r.contains("error") ? std::string(r["error"].as_string()) : "";
 }
 
-bool contains(const std::string& s, std::string_view part) { return s.find(part) != std::string::npos; }
+bool contains(const std::string& s, std::string_view part) {
+  return s.find(part) != std::string::npos;
+}
 
 TEST(Referee, IssueExampleWithEveryField) {
   auto r = reply(
@@ -38,7 +40,8 @@ TEST(Referee, IssueExampleWithEveryField) {
   EXPECT_EQ(r["to_move"], "yellow");
   // Yellow's disc fell to d1 after red popped; yellow may pop it.
   EXPECT_EQ(r["legal"], json::parse(R"(["a","b","c","d","e","f","g","d^"])"));
-  EXPECT_EQ(r["board"], json::parse(R"([".......",".......",".......",".......",".......","..#Y..."])"));
+  EXPECT_EQ(r["board"],
+            json::parse(R"([".......",".......",".......",".......",".......","..#Y..."])"));
   EXPECT_TRUE(r["warning"].is_null());
   // The keys come in the order of the issue.
   std::vector<std::string> keys;
@@ -134,21 +137,32 @@ TEST(Referee, BadInputEachGetsASpecificError) {
   EXPECT_TRUE(contains(error_of("{}"), "variant is missing"));
   EXPECT_TRUE(contains(error_of(R"({"variant":7})"), "variant must be a string"));
   EXPECT_TRUE(contains(error_of(R"({"variant":"connect6"})"), "unknown variant 'connect6'"));
-  EXPECT_TRUE(contains(error_of(R"({"variant":"classic","width":11})"), "width 11 is out of range"));
-  EXPECT_TRUE(contains(error_of(R"({"variant":"classic","height":3})"), "height 3 is out of range"));
-  EXPECT_TRUE(contains(error_of(R"({"variant":"classic","width":7.5})"), "width must be an integer"));
+  EXPECT_TRUE(
+      contains(error_of(R"({"variant":"classic","width":11})"), "width 11 is out of range"));
+  EXPECT_TRUE(
+      contains(error_of(R"({"variant":"classic","height":3})"), "height 3 is out of range"));
+  EXPECT_TRUE(
+      contains(error_of(R"({"variant":"classic","width":7.5})"), "width must be an integer"));
   EXPECT_TRUE(contains(error_of(R"({"variant":"classic","width":99999999999999999999})"),
                        "width must be an integer"));
-  EXPECT_TRUE(contains(error_of(R"({"variant":"classic","colour":"red"})"), "unknown field 'colour'"));
+  EXPECT_TRUE(
+      contains(error_of(R"({"variant":"classic","colour":"red"})"), "unknown field 'colour'"));
   EXPECT_TRUE(contains(error_of(R"({"variant":"classic","popout":true})"), "popout combines only"));
-  EXPECT_TRUE(contains(error_of(R"({"variant":"popout","popout":"yes"})"), "popout must be true or false"));
-  EXPECT_TRUE(contains(error_of(R"({"variant":"obstacles","blocks":["c2"]})"), "block c2 would float"));
-  EXPECT_TRUE(contains(error_of(R"({"variant":"obstacles","blocks":["c1","c1"]})"), "already taken"));
-  EXPECT_TRUE(contains(error_of(R"({"variant":"obstacles","blocks":["z1"]})"), "column z does not exist"));
-  EXPECT_TRUE(contains(error_of(R"({"variant":"obstacles","blocks":"c1"})"), "blocks must be an array"));
+  EXPECT_TRUE(
+      contains(error_of(R"({"variant":"popout","popout":"yes"})"), "popout must be true or false"));
+  EXPECT_TRUE(
+      contains(error_of(R"({"variant":"obstacles","blocks":["c2"]})"), "block c2 would float"));
+  EXPECT_TRUE(
+      contains(error_of(R"({"variant":"obstacles","blocks":["c1","c1"]})"), "already taken"));
+  EXPECT_TRUE(
+      contains(error_of(R"({"variant":"obstacles","blocks":["z1"]})"), "column z does not exist"));
+  EXPECT_TRUE(
+      contains(error_of(R"({"variant":"obstacles","blocks":"c1"})"), "blocks must be an array"));
   EXPECT_TRUE(contains(error_of(R"({"variant":"classic","seed":-1})"), "seed -1 is out of range"));
-  EXPECT_TRUE(contains(error_of(R"({"variant":"classic","moves":"abc"})"), "moves must be an array"));
-  EXPECT_TRUE(contains(error_of(R"({"variant":"classic","moves":["a",3]})"), "ply 2: move #2 is not a string"));
+  EXPECT_TRUE(
+      contains(error_of(R"({"variant":"classic","moves":"abc"})"), "moves must be an array"));
+  EXPECT_TRUE(contains(error_of(R"({"variant":"classic","moves":["a",3]})"),
+                       "ply 2: move #2 is not a string"));
   EXPECT_TRUE(contains(error_of(R"({"variant":"classic","moves":["d","h"]})"),
                        "ply 2: move 'h': column h does not exist"));
   EXPECT_TRUE(contains(error_of(R"({"variant":"classic","moves":["a","a","a","a","a","a","a"]})"),
@@ -159,8 +173,9 @@ TEST(Referee, BadInputEachGetsASpecificError) {
                        "ply 1: move 'a^': column a is pre-filled"));
   EXPECT_TRUE(contains(error_of(R"({"variant":"classic","moves":["a^"]})"),
                        "ply 1: move 'a^': pops are allowed in PopOut only"));
-  EXPECT_TRUE(contains(error_of(R"({"variant":"classic","moves":["a","b","a","b","a","b","a","b"]})"),
-                       "ply 8: move 'b': the game is already over (red won by line at ply 7)"));
+  EXPECT_TRUE(
+      contains(error_of(R"({"variant":"classic","moves":["a","b","a","b","a","b","a","b"]})"),
+               "ply 8: move 'b': the game is already over (red won by line at ply 7)"));
   EXPECT_TRUE(contains(error_of(R"({"variant":"classic","moves":["dd"]})"), "ply 1: move 'dd'"));
   EXPECT_TRUE(contains(error_of(R"({"variant":"classic","opening":["d"]})"), "drawn-opening"));
   EXPECT_TRUE(contains(error_of(R"({"game":"chess"})"), "unknown game 'chess'"));

@@ -45,6 +45,8 @@ inline Outcome play_letters(FourGame& g, std::string_view letters) {
   return o;
 }
 
-inline Outcome win_by(int colour) { return Outcome{Status::win, colour, Reason::line}; }
+inline Outcome win_by(int colour) {
+  return Outcome{Status::win, colour, Reason::line};
+}
 
 }  // namespace ft::rules::testing

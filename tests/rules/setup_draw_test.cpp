@@ -57,7 +57,8 @@ TEST(RulesA8Obstacles, SymmetricStandingAndDeterministic) {
           for (const Cell& c : cells) set.insert({c.col, c.row});
           EXPECT_EQ(set.size(), cells.size()) << "two blocks on one cell";
           for (const Cell& c : cells) {
-            EXPECT_EQ(set.count({w - 1 - c.col, c.row}), 1u) << "mirror of " << c.col << "," << c.row;
+            EXPECT_EQ(set.count({w - 1 - c.col, c.row}), 1u)
+                << "mirror of " << c.col << "," << c.row;
             // Never floating: every cell below a block holds a block.
             for (int r = 0; r < c.row; ++r) EXPECT_EQ(set.count({c.col, r}), 1u);
           }
@@ -82,14 +83,18 @@ TEST(RulesA8Obstacles, SymmetricStandingAndDeterministic) {
 // never part of a line.
 TEST(RulesA8Obstacles, BlockFillsACellAndIsNoPartOfALine) {
   const VariantSpec spec = find_variant("obstacles").value();
-  auto g = FourGame::create(spec, rules::Setup{{Cell{3, 0}, Cell{3, 1}, Cell{2, 0}, Cell{4, 0}}, {}}).value();
+  auto g =
+      FourGame::create(spec, rules::Setup{{Cell{3, 0}, Cell{3, 1}, Cell{2, 0}, Cell{4, 0}}, {}})
+          .value();
   EXPECT_EQ(g.board_rows()[5], "..###..");
   EXPECT_EQ(g.board_rows()[4], "...#...");
   // A disc dropped on a block rests on it.
   play_letters(g, "d");
   EXPECT_EQ(g.position().at(3, 2), 0);
   EXPECT_EQ(g.position().at(3, 1), BLOCK);
-  auto h = FourGame::create(spec, rules::Setup{{Cell{0, 0}, Cell{6, 0}, Cell{3, 0}, Cell{3, 1}}, {}}).value();
+  auto h =
+      FourGame::create(spec, rules::Setup{{Cell{0, 0}, Cell{6, 0}, Cell{3, 0}, Cell{3, 1}}, {}})
+          .value();
   // Red b1 c1 e1 f1 with the block d1 between them: not a line.
   EXPECT_EQ(play_letters(h, "bbccee"), Outcome{});
   EXPECT_EQ(play_letters(h, "f"), Outcome{});

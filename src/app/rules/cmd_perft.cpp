@@ -26,16 +26,15 @@ int usage_error(const std::string& message) {
 
 int run_perft(std::span<const std::string> args) {
   if (has_flag(args, "help")) {
-    std::cout
-        << "usage: fourtable perft --variant K [--width W --height H] [--popout]\n"
-           "                      [--seed S] --depth N\n\n"
-           "Prints, for each ply 0..N from the start, the number of move sequences and\n"
-           "of distinct positions reached after exactly that many plies. A position\n"
-           "where the game ended counts and is not expanded. K is a variant key\n"
-           "(classic, popout, ...) or twicefour. --seed picks the obstacles layout or\n"
-           "the drawn opening (default 0). --popout adds pops to five in a row.\n"
-           "The threefold-repetition draw is not applied (positions, not histories;\n"
-           "it cannot occur before ply 9).\n";
+    std::cout << "usage: fourtable perft --variant K [--width W --height H] [--popout]\n"
+                 "                      [--seed S] --depth N\n\n"
+                 "Prints, for each ply 0..N from the start, the number of move sequences and\n"
+                 "of distinct positions reached after exactly that many plies. A position\n"
+                 "where the game ended counts and is not expanded. K is a variant key\n"
+                 "(classic, popout, ...) or twicefour. --seed picks the obstacles layout or\n"
+                 "the drawn opening (default 0). --popout adds pops to five in a row.\n"
+                 "The threefold-repetition draw is not applied (positions, not histories;\n"
+                 "it cannot occur before ply 9).\n";
     return 0;
   }
   std::string key, text;
@@ -52,7 +51,8 @@ int run_perft(std::span<const std::string> args) {
 
   if (key == "twicefour") {
     std::cout << "# perft game=twicefour\n# ply sequences positions\n";
-    for (const auto& r : rules::twicefour_perft(rules::TwiceFourGame::start(), static_cast<int>(depth)))
+    for (const auto& r :
+         rules::twicefour_perft(rules::TwiceFourGame::start(), static_cast<int>(depth)))
       std::cout << r.depth << ' ' << r.sequences << ' ' << r.positions << '\n';
     return 0;
   }
@@ -66,7 +66,8 @@ int run_perft(std::span<const std::string> args) {
     std::cerr << "fourtable perft: " << spec.error().message << "\n";
     return 1;
   }
-  auto game = rules::FourGame::create(*spec, rules::draw_setup(*spec, static_cast<std::uint64_t>(seed)));
+  auto game =
+      rules::FourGame::create(*spec, rules::draw_setup(*spec, static_cast<std::uint64_t>(seed)));
   if (!game) {
     std::cerr << "fourtable perft: " << game.error().message << "\n";
     return 1;

@@ -30,7 +30,8 @@ int run_referee(std::span<const std::string> args) {
       reply = referee::process_line(line);
     } catch (const std::exception& e) {
       // Only resource exhaustion gets here; the line is answered all the same.
-      reply = boost::json::serialize(referee::error_reply(std::string("internal error: ") + e.what()));
+      reply =
+          boost::json::serialize(referee::error_reply(std::string("internal error: ") + e.what()));
     }
     std::cout << reply << '\n' << std::flush;
   }

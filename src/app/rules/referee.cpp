@@ -17,8 +17,8 @@ constexpr std::size_t MAX_LINE = 1 << 20;
 // A move as it may be echoed in an error: short printable ASCII only, so an
 // error message never carries a megabyte or a broken UTF-8 sequence back.
 std::string describe_move(std::string_view move) {
-  const bool printable = std::all_of(move.begin(), move.end(),
-                                     [](unsigned char c) { return c >= 0x20 && c < 0x7f; });
+  const bool printable =
+      std::all_of(move.begin(), move.end(), [](unsigned char c) { return c >= 0x20 && c < 0x7f; });
   if (printable && move.size() <= 12) return "'" + std::string(move) + "'";
   return "of " + std::to_string(move.size()) + " bytes";
 }
@@ -55,21 +55,29 @@ Reply state_reply(const rules::GameState& game) {
   const rules::Outcome& o = game.outcome();
   Reply r;
   r["status"] = rules::status_name(o.status);
-  if (o.status == rules::Status::win) r["winner"] = game.side_name(o.winner);
-  else r["winner"] = nullptr;
-  if (o.reason != rules::Reason::none) r["reason"] = rules::reason_name(o.reason);
-  else r["reason"] = nullptr;
+  if (o.status == rules::Status::win)
+    r["winner"] = game.side_name(o.winner);
+  else
+    r["winner"] = nullptr;
+  if (o.reason != rules::Reason::none)
+    r["reason"] = rules::reason_name(o.reason);
+  else
+    r["reason"] = nullptr;
   r["ply"] = game.ply();
-  if (o.over()) r["to_move"] = nullptr;
-  else r["to_move"] = game.side_name(game.side_to_move());
+  if (o.over())
+    r["to_move"] = nullptr;
+  else
+    r["to_move"] = game.side_name(game.side_to_move());
   json::array legal;
   for (const auto& m : game.legal_moves()) legal.emplace_back(m);
   r["legal"] = std::move(legal);
   json::array board;
   for (const auto& row : game.board_rows()) board.emplace_back(row);
   r["board"] = std::move(board);
-  if (game.repetition_warning()) r["warning"] = "repetition";
-  else r["warning"] = nullptr;
+  if (game.repetition_warning())
+    r["warning"] = "repetition";
+  else
+    r["warning"] = nullptr;
   return r;
 }
 
@@ -87,9 +95,8 @@ Reply play_and_report(rules::GameState& game, const json::value* moves) {
       }
       const std::string_view move(text->data(), text->size());
       if (game.outcome().over()) {
-        return error_reply(ply + ": move " + describe_move(move) +
-                           ": the game is already over (" + describe_end(game) + " at ply " +
-                           std::to_string(game.ply()) + ")");
+        return error_reply(ply + ": move " + describe_move(move) + ": the game is already over (" +
+                           describe_end(game) + " at ply " + std::to_string(game.ply()) + ")");
       }
       auto played = game.play(move);
       if (!played) {

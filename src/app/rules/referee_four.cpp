@@ -103,7 +103,8 @@ Reply judge_four(const json::object& req) {
     setup.blocks.clear();
     for (const auto& t : texts) {
       auto cell = rules::parse_cell(t, spec->width, spec->height);
-      if (!cell) return error_reply("setup: block '" + t.substr(0, 12) + "': " + cell.error().message);
+      if (!cell)
+        return error_reply("setup: block '" + t.substr(0, 12) + "': " + cell.error().message);
       setup.blocks.push_back(*cell);
     }
   }
@@ -116,8 +117,8 @@ Reply judge_four(const json::object& req) {
     for (const auto& t : texts) {
       auto m = rules::parse_move(t, spec->width);
       if (!m || m->pop) {
-        return error_reply("setup: opening move '" + t.substr(0, 12) +
-                           "': " + (m ? std::string("an opening is drops only") : m.error().message));
+        return error_reply("setup: opening move '" + t.substr(0, 12) + "': " +
+                           (m ? std::string("an opening is drops only") : m.error().message));
       }
       setup.opening.push_back(m->col);
     }
