@@ -198,7 +198,7 @@ TEST_P(PostgresOnly, DroppedIdleConnectionIsReplaced) {
 
 std::vector<std::string> postgres_backend() {
   auto all = backends();
-  all.erase(std::remove(all.begin(), all.end(), "sqlite"), all.end());
+  std::erase_if(all, [](const std::string& b) { return b.starts_with("sqlite"); });
   return all;
 }
 INSTANTIATE_TEST_SUITE_P(Backends, PostgresOnly, ::testing::ValuesIn(postgres_backend()),

@@ -31,17 +31,19 @@ std::string unique_name(const std::string& prefix) {
 }  // namespace
 
 std::vector<std::string> backends() {
-  std::vector<std::string> out{"sqlite"};
+  // SQLite twice: the default synchronous=FULL and the documented
+  // synchronous=normal, which must keep every promise but power-loss safety.
+  std::vector<std::string> out{"sqlite", "sqlite_normal"};
   if (postgres_url()) out.emplace_back("postgres");
   return out;
 }
 
 void StoreContract::SetUp() {
-  if (GetParam() == "sqlite") {
+  if (GetParam().starts_with("sqlite")) {
     std::string templ = (std::filesystem::temp_directory_path() / "ft_store_XXXXXX").string();
     ASSERT_NE(::mkdtemp(templ.data()), nullptr);
     dir_ = templ;
-    url_ = "sqlite:" + dir_ + "/test.db";
+    url_ = "sqlite:" + dir_ + "/test.db" + sqlite_options();
   } else {
     const std::string base = postgres_url();
     schema_ = unique_name("ft_test_");
@@ -68,12 +70,18 @@ void StoreContract::TearDown() {
 }
 
 std::string StoreContract::fresh_url() {
-  if (GetParam() == "sqlite") return "sqlite:" + dir_ + "/" + unique_name("fresh_") + ".db";
+  if (GetParam().starts_with("sqlite")) {
+    return "sqlite:" + dir_ + "/" + unique_name("fresh_") + ".db" + sqlite_options();
+  }
   const std::string schema = unique_name("ft_test_");
   sql::PgDb admin(postgres_url());
   admin.exec_script("CREATE SCHEMA " + schema);
   extra_schemas_.push_back(schema);
   return with_schema(postgres_url(), schema);
+}
+
+std::string StoreContract::sqlite_options() const {
+  return GetParam() == "sqlite_normal" ? "?synchronous=normal" : "";
 }
 
 void StoreContract::reopen() {

@@ -26,7 +26,8 @@
 
 namespace ft::store::test {
 
-std::vector<std::string> backends();  // "sqlite", and "postgres" when configured
+// "sqlite", "sqlite_normal" (?synchronous=normal), and "postgres" when configured.
+std::vector<std::string> backends();
 
 class StoreContract : public ::testing::TestWithParam<std::string> {
  protected:
@@ -48,6 +49,7 @@ class StoreContract : public ::testing::TestWithParam<std::string> {
   MoveWrite move(MatchId match, int game, int ply, const std::string& text = "d");
 
  private:
+  std::string sqlite_options() const;
   std::string url_;
   std::string dir_;     // SQLite temp dir
   std::string schema_;  // PostgreSQL schema
