@@ -19,6 +19,7 @@ export interface FourBoardProps {
   winning: string[];
   lastMove: { move: string; before: string[] } | null;
   animate: boolean;
+  still?: boolean; // an illustration: no row above the board for the hovering disc
 }
 
 const C = 100; // one cell in SVG units
@@ -234,7 +235,7 @@ export class FourBoardView {
     const hasPops = p.legal.some((m) => m.endsWith('^')) || this.aimPop;
     const popRow = hasPops ? 0.6 : 0;
     const left = ghost * C;
-    const top = C; // the hover row
+    const top = p.still ? 0 : C; // the hover row
     const W = (p.width + 2 * ghost) * C;
     const H = top + p.height * C + popRow * C + 48;
     const svg = this.svg;
@@ -305,8 +306,8 @@ export class FourBoardView {
       for (const sx of [left, left + p.width * C])
         svg.append(s('line', { x1: sx, y1: top - 10, x2: sx, y2: top + p.height * C + 10, class: 'seam' }));
       svg.append(
-        s('text', { x: left / 2, y: top - 20, class: 'wrap-label', 'text-anchor': 'middle' }, columnLetter(p.width - 1)),
-        s('text', { x: W - left / 2, y: top - 20, class: 'wrap-label', 'text-anchor': 'middle' }, 'a'),
+        s('text', { x: left / 2, y: H - 12, class: 'wrap-label', 'text-anchor': 'middle' }, columnLetter(p.width - 1)),
+        s('text', { x: W - left / 2, y: H - 12, class: 'wrap-label', 'text-anchor': 'middle' }, 'a'),
       );
     }
     // The winning line drawn through its cells (in pieces where it crosses the seam).

@@ -96,6 +96,7 @@ function render(shell: Shell): void {
       winning: example.winning ?? [],
       lastMove: null,
       animate: false,
+      still: true,
     });
     view.el.removeAttribute('tabindex');
     figure = h('figure', { class: 'example' }, view.el);
