@@ -29,13 +29,6 @@ using Clock = std::chrono::steady_clock;
 constexpr auto tuple_awaitable = asio::as_tuple(asio::use_awaitable);
 constexpr auto SETUP_TIMEOUT = std::chrono::seconds(15);
 
-// A casual single game with a clock that the pace can never run out: every
-// finished game is replaced by a new table so the load stays constant.
-constexpr const char* TABLE_SETTINGS =
-    R"({"game":"four","variant":"classic","format":"single","rated":false,)"
-    R"("visibility":"link","clock":{"kind":"fischer","bank_ms":600000,"increment_ms":5000},)"
-    R"("opponent":{"kind":"person"}})";
-
 // A failure during set-up, named by the step that failed.
 struct SetupError : std::runtime_error {
   using std::runtime_error::runtime_error;
@@ -100,6 +93,9 @@ struct Table : std::enable_shared_from_this<Table> {
   std::string id;
   enum class Phase { Setup, HelloA, HelloB, Playing, Recreating, Dead } phase = Phase::Setup;
   std::int64_t version = 0;  // the newest event either socket has seen
+  // The version of our last acknowledged move: its `moved` event (with the
+  // next legal moves) follows the ack, so no move is made before it arrives.
+  std::int64_t acked_version = 0;
   std::vector<std::string> legal;
   int to_move_seat = -1;
   bool running = false;
@@ -297,6 +293,7 @@ void on_frame(const std::shared_ptr<Table>& t, int k, const json::object& f) {
     w.acked.fetch_add(1, std::memory_order_relaxed);
     w.pending.fetch_sub(1, std::memory_order_relaxed);
     t->pending_id.clear();
+    t->acked_version = int_field(f, "version", 0);
   } else if (type == "error") {
     w.error("server:" + str_field(f, "code"));
     if (!t->pending_id.empty() && str_field(f, "id") == t->pending_id) {
@@ -359,8 +356,8 @@ awaitable<void> upgrade(std::shared_ptr<Table> t, int k, beast::tcp_stream strea
 
 awaitable<std::string> create_table(Worker& w, beast::tcp_stream& stream, std::string& cookie,
                                     bool keep_alive, bool& reusable) {
-  HttpAnswer a = co_await request(stream, w.host(), http::verb::post, "/api/tables", TABLE_SETTINGS,
-                                  cookie, keep_alive);
+  HttpAnswer a = co_await request(stream, w.host(), http::verb::post, "/api/tables",
+                                  w.plan.table_settings, cookie, keep_alive);
   if (a.status != 201) throw SetupError("create_table: HTTP " + std::to_string(a.status));
   if (cookie.empty()) cookie = a.cookie;
   if (cookie.empty()) throw SetupError("create_table: no ft_guest cookie");
@@ -421,6 +418,7 @@ awaitable<void> recreate(std::shared_ptr<Table> t) {
   }
   if (w.stopping) co_return;
   t->version = 0;
+  t->acked_version = 0;
   t->running = false;
   t->legal.clear();
   t->phase = Table::Phase::HelloA;
@@ -440,7 +438,8 @@ void tick(const std::shared_ptr<Table>& t) {
     t->pending_id.clear();
     w.pending.fetch_sub(1, std::memory_order_relaxed);
   }
-  if (t->phase != Table::Phase::Playing || !t->running || t->legal.empty()) {
+  if (t->phase != Table::Phase::Playing || !t->running || t->legal.empty() ||
+      t->version < t->acked_version) {
     ++w.stats.ticks_skipped;
     return;
   }

@@ -5,6 +5,7 @@
 
 #include <cstdint>
 #include <memory>
+#include <string>
 
 #include "run_stats.h"
 
@@ -17,6 +18,7 @@ struct LoadPlan {
   double ramp_rate = 200.0;  // tables set up per second
   double ack_timeout_s = 10.0;
   int threads = 1;
+  std::string table_settings;  // the POST /api/tables body
 };
 
 struct Progress {

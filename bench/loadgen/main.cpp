@@ -74,8 +74,8 @@ int run(const Options& o) {
             << (spawned ? " (spawned, log " + spawned->log_path() + ")" : std::string()) << "\n"
             << "ft_loadgen: " << o.tables << " tables, a move every " << o.pace_s
             << " s per table, " << o.duration_s << " s of play, ramp " << o.ramp_rate
-            << " tables/s, " << o.threads << " client thread(s); load average " << load_average()
-            << "\n";
+            << " tables/s, board " << o.width << "x" << o.height << ", " << o.threads
+            << " client thread(s); load average " << load_average() << "\n";
 
   const auto before = probe();
   LoadPlan plan;
@@ -85,6 +85,7 @@ int run(const Options& o) {
   plan.ramp_rate = o.ramp_rate;
   plan.ack_timeout_s = o.ack_timeout_s;
   plan.threads = o.threads;
+  plan.table_settings = table_settings_json(o);
   LoadRun load(plan);
 
   // Ramp: wait until every table is ready or failed, bounded in time.

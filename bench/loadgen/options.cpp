@@ -56,10 +56,22 @@ const char* usage() {
          "  --duration S         seconds of play after the ramp, 1..3600 (default 30)\n"
          "  --ramp-rate R        tables set up per second (default 200)\n"
          "  --idle S             seconds all connections sit idle before play (default 3)\n"
+         "  --width N, --height N  board of the tables, 4..10 (default 7 x 6)\n"
          "  --threads N          client I/O threads, 1 or 2 (default 1)\n"
          "  --ack-timeout S      a move not acknowledged by then is an error (default 10)\n"
          "  --expect-clean       exit 1 unless there was no error and moves were acknowledged\n"
          "  --help               this text\n";
+}
+
+std::string table_settings_json(const Options& o) {
+  // A clock the pace can never run out (the increment is larger than a pace
+  // between one seat's moves), so no table ends by time; finished games are
+  // replaced by new tables to keep the load constant.
+  return R"({"game":"four","variant":"classic","width":)" + std::to_string(o.width) +
+         R"(,"height":)" + std::to_string(o.height) +
+         R"(,"format":"single","rated":false,"visibility":"link",)"
+         R"("clock":{"kind":"fischer","bank_ms":600000,"increment_ms":5000},)"
+         R"("opponent":{"kind":"person"}})";
 }
 
 std::optional<Options> parse_options(std::span<const std::string> args, std::string& error) {
@@ -124,6 +136,9 @@ std::optional<Options> parse_options(std::span<const std::string> args, std::str
     } else if (name == "--idle") {
       ok = to_double(value, 0.0, 600.0, o.idle_s);
       range = "seconds in 0..600";
+    } else if (name == "--width" || name == "--height") {
+      ok = to_int(value, 4, 10, name == "--width" ? o.width : o.height);
+      range = "a number in 4..10";
     } else if (name == "--threads") {
       ok = to_int(value, 1, 2, o.threads);
       range = "1 or 2";

@@ -15,6 +15,8 @@ struct Options {
   double duration_s = 30.0;              // playing time after the ramp
   double ramp_rate = 200.0;              // tables set up per second
   double idle_s = 3.0;                   // all connections idle before play (memory probe)
+  int width = 7;                         // board of every table (RULES.md A1: 4..10); larger boards
+  int height = 6;                        // make longer games, so fewer tables are created per move
   int threads = 1;                       // client I/O threads (1 or 2)
   int port = 0;                          // server port on 127.0.0.1 (with --server-pid or alone)
   int server_pid = 0;                    // the server to watch (CPU, memory)
@@ -26,6 +28,9 @@ struct Options {
 };
 
 const char* usage();
+
+// The POST /api/tables body for the load's tables: casual single games of four in a row.
+std::string table_settings_json(const Options& o);
 
 // nullopt with `error` set on a bad command line.
 std::optional<Options> parse_options(std::span<const std::string> args, std::string& error);
