@@ -25,4 +25,14 @@ expect 5 '"winner":"red"'
 # No trailing newline on the last request: still answered.
 last=$(printf '{"variant":"small"}' | "$fourtable" referee)
 printf '%s' "$last" | grep -qF '"board":["......"' || { echo "unterminated line: $last"; exit 1; }
+# Each reply is flushed as soon as its line is judged: it arrives while stdin
+# is still open.
+coproc REF { "$fourtable" referee; }
+echo '{"variant":"classic","moves":["c"]}' >&"${REF[1]}"
+if ! read -t 10 -r reply <&"${REF[0]}"; then
+  echo "no reply before the end of input: not flushed"; exit 1
+fi
+printf '%s' "$reply" | grep -qF '"to_move":"yellow"' || { echo "bad reply: $reply"; exit 1; }
+exec {REF[1]}>&-
+wait "$REF_PID"
 echo ok
