@@ -306,6 +306,10 @@ class Search {
   // Precondition: the side to move cannot win with its next disc.
   int negamax_normal(B cur, B mask, int n, int alpha, int beta) {
     count_node();
+    // The table lookup is a cache miss more often than not: start it now and
+    // let the move generation below hide its latency.
+    const std::uint64_t key = key_of(cur, mask);
+    __builtin_prefetch(bucket(key));
     const B opp = opponent(cur, mask);
     const B open = possible(mask);
     const B opp_wins = winning_cells(opp, mask);
@@ -335,7 +339,6 @@ class Search {
       if (alpha >= beta) return beta;
     }
 
-    const std::uint64_t key = key_of(cur, mask);
     if (const std::uint64_t e = probe(key); e != 0) {
       const int el = slot::lower(e);
       const int eu = slot::upper(e);
@@ -347,7 +350,6 @@ class Search {
     }
 
     const std::uint64_t start_nodes = nodes_;
-    const B own_wins_now = winning_cells(cur, mask);
 
     // Order moves: the most own threats after the move first; among equals,
     // the column order (centre first).
@@ -359,10 +361,12 @@ class Search {
       if (m == 0) continue;
       const B after = cur | m;
       const B threats = winning_cells(after, mask | m);
-      int score = popcnt(threats) * 4;
-      // A threat we could play at once next turn is worth more.
-      score += 2 * popcnt(threats & possible(mask | m) & ~m);
-      (void)own_wins_now;
+      // Threats count; a threat that is playable now or just above a
+      // playable cell counts double: the opponent must answer it soon. (Tried
+      // and measured worse on the test sets: counting only playable threats,
+      // counting the opponent's threats, row parity bonuses.)
+      const B open_after = possible(mask | m);
+      const int score = popcnt(threats) + popcnt(threats & (open_after | (open_after << 1)));
       int j = count++;
       for (; j > 0 && child_score[j - 1] < score; --j) {
         child_score[j] = child_score[j - 1];
@@ -375,10 +379,13 @@ class Search {
     // Enhanced transposition cutoff: a child already known to be bad enough
     // for the opponent settles this node without searching anything.
     if (cells() - n > ETC_MIN_EMPTY) {
-      const B child_cur = opp;
+      std::uint64_t child_key[16];
       for (int i = 0; i < count; ++i) {
-        const B m = child_move[i];
-        const std::uint64_t e = probe(key_of(child_cur, mask | m));
+        child_key[i] = key_of(opp, mask | child_move[i]);
+        __builtin_prefetch(bucket(child_key[i]));
+      }
+      for (int i = 0; i < count; ++i) {
+        const std::uint64_t e = probe(child_key[i]);
         if (e != 0 && -slot::upper(e) >= beta) {
           const int v = -slot::upper(e);
           store(key, v, MAX_BOUND, 1);
@@ -488,7 +495,9 @@ class Search {
   }
 
   static constexpr int MAX_BOUND = 100;
-  static constexpr int ETC_MIN_EMPTY = 14;
+  // Enhanced transposition cutoffs pay only far from the end of the game,
+  // where a cutoff saves a large subtree (measured on Test_L1_R2, L2_R2).
+  static constexpr int ETC_MIN_EMPTY = 20;
 
   int w_;
   int h_;
