@@ -46,7 +46,7 @@ int run(const Options& o) {
   pid_t server_pid = o.server_pid;
   if (!o.spawn.empty()) {
     try {
-      spawned = std::make_unique<ServerProcess>(o.spawn, o.server_args);
+      spawned = std::make_unique<ServerProcess>(o.spawn, o.server_args, o.store_query);
     } catch (const std::exception& e) {
       std::cerr << "ft_loadgen: cannot start the server: " << e.what() << "\n";
       return 1;

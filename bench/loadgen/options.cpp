@@ -49,6 +49,8 @@ const char* usage() {
          "options:\n"
          "  --spawn PATH         start PATH serve on a free port with a temporary store\n"
          "  --server-arg ARG     extra argument for the spawned server (repeatable)\n"
+         "  --store-query Q      spawned server's store is sqlite:TMP/load.db?Q\n"
+         "                       (e.g. synchronous=normal, to see what fsync costs)\n"
          "  --port N             port of a running server on 127.0.0.1\n"
          "  --server-pid PID     that server's process, for CPU and memory\n"
          "  --tables N           concurrent tables, 1..20000 (default 100)\n"
@@ -94,8 +96,9 @@ std::optional<Options> parse_options(std::span<const std::string> args, std::str
       continue;
     }
     static const std::vector<std::string> WITH_VALUE = {
-        "--spawn",    "--server-arg", "--port", "--server-pid", "--tables",     "--pace",
-        "--duration", "--ramp-rate",  "--idle", "--threads",    "--ack-timeout"};
+        "--spawn",       "--server-arg", "--port",      "--server-pid", "--tables",
+        "--pace",        "--duration",   "--ramp-rate", "--idle",       "--threads",
+        "--ack-timeout", "--width",      "--height",    "--store-query"};
     if (std::find(WITH_VALUE.begin(), WITH_VALUE.end(), name) == WITH_VALUE.end()) {
       error = "unknown option '" + args[i] + "'";
       return std::nullopt;
@@ -113,6 +116,10 @@ std::optional<Options> parse_options(std::span<const std::string> args, std::str
       o.spawn = value;
       ok = !value.empty();
       range = "a path";
+    } else if (name == "--store-query") {
+      o.store_query = value;
+      ok = !value.empty() && value.find_first_of("?/ ") == std::string::npos;
+      range = "a query such as synchronous=normal";
     } else if (name == "--server-arg") {
       o.server_args.push_back(value);
     } else if (name == "--port") {
@@ -159,8 +166,8 @@ std::optional<Options> parse_options(std::span<const std::string> args, std::str
     error = "--server-pid is for a running server; --spawn watches the one it starts";
     return std::nullopt;
   }
-  if (o.spawn.empty() && !o.server_args.empty()) {
-    error = "--server-arg needs --spawn";
+  if (o.spawn.empty() && (!o.server_args.empty() || !o.store_query.empty())) {
+    error = "--server-arg and --store-query need --spawn";
     return std::nullopt;
   }
   return o;

@@ -22,6 +22,7 @@ struct Options {
   int server_pid = 0;                    // the server to watch (CPU, memory)
   std::string spawn;                     // path of `fourtable`: start `fourtable serve` ourselves
   std::vector<std::string> server_args;  // extra arguments for the spawned server
+  std::string store_query;               // appended to the spawned server's sqlite: URL after '?'
   double ack_timeout_s = 10.0;           // a move not acknowledged by then is an error
   bool expect_clean = false;             // exit 1 on any error or when no move was acknowledged
   bool help = false;

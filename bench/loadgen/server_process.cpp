@@ -96,17 +96,19 @@ std::string http_get_body(int port, const std::string& path) {
   return answer.substr(body + 4);
 }
 
-ServerProcess::ServerProcess(const std::string& path, const std::vector<std::string>& extra_args) {
+ServerProcess::ServerProcess(const std::string& path, const std::vector<std::string>& extra_args,
+                             const std::string& store_query) {
   char tmpl[] = "/tmp/ft_loadgen.XXXXXX";
   if (!::mkdtemp(tmpl)) throw std::runtime_error("mkdtemp: " + std::string(strerror(errno)));
   dir_ = tmpl;
   log_ = dir_ + "/server.log";
   port_ = free_loopback_port();
   // Loopback only, whatever the server's default address is.
-  std::vector<std::string> args = {path,        "serve",
-                                   "--address", "127.0.0.1",
-                                   "--port",    std::to_string(port_),
-                                   "--store",   "sqlite:" + dir_ + "/load.db"};
+  std::vector<std::string> args = {
+      path,        "serve",
+      "--address", "127.0.0.1",
+      "--port",    std::to_string(port_),
+      "--store",   "sqlite:" + dir_ + "/load.db" + (store_query.empty() ? "" : "?" + store_query)};
   args.insert(args.end(), extra_args.begin(), extra_args.end());
   std::vector<char*> argv;
   for (auto& a : args) argv.push_back(a.data());

@@ -22,7 +22,8 @@ class ServerProcess {
  public:
   // Starts `path serve ...` and waits (up to 20 s) until /healthz answers;
   // throws std::runtime_error with the server's log tail if it does not.
-  ServerProcess(const std::string& path, const std::vector<std::string>& extra_args);
+  ServerProcess(const std::string& path, const std::vector<std::string>& extra_args,
+                const std::string& store_query = {});
   ~ServerProcess();
   ServerProcess(const ServerProcess&) = delete;
   ServerProcess& operator=(const ServerProcess&) = delete;
