@@ -26,7 +26,11 @@ struct VariantSpec {
   int height = 6;
   int line = 4;             // discs in a row that make a line
   int colours = 2;          // 2, or 3 for three players
-  int seats = 2;            // players at the table: 2, 3, or 4 for two vs two
+  // Players at the table: 2, 3, or 4 for two vs two. With 4 seats the turn
+  // order is Red 1, Yellow 1, Red 2, Yellow 2 (RULES.md A11): the seat to
+  // move is ply % 4 and its colour ply % 2. The rules see only the colours;
+  // mapping seats to players is the match's job.
+  int seats = 2;
   bool cylinder = false;    // RULES.md A6 cylinder: the board wraps left-right
   bool popout = false;      // RULES.md A7
   bool misere = false;      // RULES.md A6 misère: the line maker loses
