@@ -108,6 +108,7 @@ export interface MatchOver {
 export interface MatchInfo {
   games: number;
   game_number: number;
+  phase?: string; // waiting, choosing_pieces (twiceFour), playing, between_games, over
   score: number[];
   ready: boolean[];
   over: boolean;
@@ -128,6 +129,7 @@ export type TableEvent =
   | { kind: 'moved'; seat: number; side: number; move: string; ply: number; game: GameSnapshot; clocks: Clocks }
   | { kind: 'game_over'; number: number; outcome: Outcome; winning_cells: string[]; score: number[]; clocks: Clocks }
   | { kind: 'ready'; seat: number }
+  | { kind: 'pieces_chosen'; sides: number[]; lottery: boolean }
   | ({ kind: 'match_over' } & MatchOver);
 
 export type ServerMessage =
@@ -355,6 +357,8 @@ function readMatchOver(o: Obj, p: string): MatchOver {
 function readMatch(v: unknown, p: string): MatchInfo {
   const o = obj(v, p);
   return {
+    // Read `choosing-pieces` as `choosing_pieces`: the server has sent both spellings.
+    ...(typeof o.phase === 'string' ? { phase: o.phase.replace(/-/g, '_') } : {}),
     games: int(o, 'games', p),
     game_number: int(o, 'game_number', p),
     score: arr(o, 'score', p, asNum),
@@ -414,6 +418,8 @@ function readEvent(v: unknown, p: string): TableEvent {
       };
     case 'ready':
       return { kind, seat: int(o, 'seat', p) };
+    case 'pieces_chosen':
+      return { kind, sides: arr(o, 'sides', p, asNum), lottery: o.lottery === true };
     case 'match_over':
       return { kind, ...readMatchOver(o, p) };
     default:
@@ -493,6 +499,7 @@ export type ClientMessage =
   | { type: 'resign_game' }
   | { type: 'resign_match' }
   | { type: 'claim' }
+  | { type: 'choose_piece'; piece: 'cross' | 'circle' }
   | { type: 'ping'; t: number };
 
 export function encodeClient(m: ClientMessage): string {

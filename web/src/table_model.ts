@@ -33,6 +33,7 @@ export interface TableModel {
   offsetFromPong: boolean; // measured by ping/pong (protocol 5.9), better than event stamps
   presence: Presence | null;
   lastMove: LastMove | null;
+  piecesChosen: { sides: number[]; lottery: boolean } | null; // twiceFour, RULES.md B2
   // When the current position was shown to this player (local ms), for think_ms.
   shownAt: number;
 }
@@ -51,6 +52,7 @@ export function emptyModel(): TableModel {
     offsetFromPong: false,
     presence: null,
     lastMove: null,
+    piecesChosen: null,
     shownAt: 0,
   };
 }
@@ -131,6 +133,9 @@ export function applyEvent(
       break;
     case 'ready':
       if (m.match && ev.seat < m.match.ready.length) m.match.ready[ev.seat] = true;
+      break;
+    case 'pieces_chosen':
+      m.piecesChosen = { sides: [...ev.sides], lottery: ev.lottery };
       break;
     case 'match_over': {
       const { kind: _kind, ...result } = ev;

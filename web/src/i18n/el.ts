@@ -111,6 +111,9 @@ export const el: Messages = {
   'table.sit': 'Κάθισε στην ελεύθερη θέση',
   'table.online': 'συνδεδεμένος',
   'table.offline': 'εκτός',
+  'table.choose_piece': 'Διάλεξε το πιόνι σου για τον 1ο γύρο:',
+  'table.choose_wait': 'Αναμονή να διαλέξει ο άλλος παίκτης…',
+  'table.lottery': 'Διαλέξατε και οι δύο το ίδιο πιόνι· αποφάσισε η κλήρωση.',
   'table.pop': 'Βγάλε',
 
   'result.win': 'Ο/Η {name} κερδίζει την παρτίδα.',

@@ -112,6 +112,9 @@ export const en = {
   'table.sit': 'Take the free seat',
   'table.online': 'online',
   'table.offline': 'away',
+  'table.choose_piece': 'Choose your piece for round 1:',
+  'table.choose_wait': 'Waiting for the other player to choose…',
+  'table.lottery': 'Both chose the same piece; the lottery decided.',
   'table.pop': 'Pop',
 
   'result.win': '{name} wins the game.',

@@ -111,6 +111,9 @@ export const nl: Messages = {
   'table.sit': 'Neem de vrije plaats',
   'table.online': 'aanwezig',
   'table.offline': 'weg',
+  'table.choose_piece': 'Kies je stuk voor ronde 1:',
+  'table.choose_wait': 'Wachten tot de ander gekozen heeft…',
+  'table.lottery': 'Jullie kozen hetzelfde stuk; het lot heeft beslist.',
   'table.pop': 'Uitduwen',
 
   'result.win': '{name} wint de partij.',

@@ -111,6 +111,9 @@ export const tr: Messages = {
   'table.sit': 'Boş koltuğa otur',
   'table.online': 'bağlı',
   'table.offline': 'uzakta',
+  'table.choose_piece': 'Birinci tur için taşını seç:',
+  'table.choose_wait': 'Diğer oyuncunun seçmesi bekleniyor…',
+  'table.lottery': 'İkiniz de aynı taşı seçtiniz; kura karar verdi.',
   'table.pop': 'Çıkar',
 
   'result.win': 'Oyunu {name} kazandı.',

@@ -58,7 +58,10 @@ class TablePage {
   private notFound = false;
   private lastError: string | null = null;
   private pendingMove: string | null = null;
+  private pieceSent = false;
   private moveCounter = 0;
+  // Move ids unique per page load (protocol 4.2): a random prefix and a counter.
+  private readonly idPrefix = Math.random().toString(36).slice(2, 8) + '-';
   private confirmUntil: Record<string, number> = {};
   private four: FourBoardView | null = null;
   private twice: TwiceBoardView | null = null;
@@ -105,6 +108,7 @@ class TablePage {
     if (msg.type === 'error') {
       if (msg.code === 'no_such_table') this.notFound = true;
       if (msg.id && this.pendingMove) this.pendingMove = null;
+      this.pieceSent = false;
       if (msg.code === 'stale_version') {
         // Our view is behind: catch up, then the player can move again.
         this.conn?.send({ type: 'hello', table: this.id, since: this.model.version });
@@ -183,7 +187,7 @@ class TablePage {
   private sendMove(move: string): void {
     const m = this.model;
     if (!isMyTurn(m) || this.pendingMove || !m.game?.legal.includes(move)) return;
-    const id = `m${++this.moveCounter}-${Date.now() % 100000}`;
+    const id = `${this.idPrefix}${++this.moveCounter}`;
     const sent = this.conn?.send({
       type: 'move',
       id,
@@ -350,7 +354,7 @@ class TablePage {
     const m = this.model;
     const box = h('div', { class: 'status-line' });
     const g = m.game;
-    if (m.table?.status === 'waiting') {
+    if (m.table?.status === 'waiting' && m.table.seats.some((x) => !x.player && !x.computer)) {
       box.append(h('p', { class: 'turn' }, t('table.waiting')));
     } else if (g && g.to_move && !g.outcome) {
       const mine = isMyTurn(m);
@@ -429,11 +433,43 @@ class TablePage {
     return wrap;
   }
 
+  // RULES.md B2 (protocol 4.8): before round 1 each player picks cross or circle.
+  private choosingPieces(): boolean {
+    const m = this.model;
+    if (!this.isTwice() || m.game || m.piecesChosen || m.match?.over) return false;
+    if (m.match?.phase === 'choosing_pieces') return true;
+    // The choice opens when the last seat is taken and every person has said
+    // hello, with no event of its own: a full table waiting to start offers it.
+    const waiting = !m.match?.phase || m.match.phase === 'waiting';
+    return waiting && !!m.table && m.table.seats.every((x) => x.player || x.computer);
+  }
+
   private underBoard(): HTMLElement {
     const m = this.model;
     const box = h('div', { class: 'under-board' });
     const seated = m.mySeat !== null;
     const g = m.game;
+    if (seated && this.choosingPieces()) {
+      if (this.pieceSent) {
+        box.append(h('p', { class: 'note', id: 'piece-wait' }, t('table.choose_wait')));
+      } else {
+        box.append(h('p', { class: 'turn' }, t('table.choose_piece')));
+        for (const [piece, side] of [
+          ['cross', 0],
+          ['circle', 1],
+        ] as const) {
+          const b = h('button', { type: 'button', class: 'primary', id: `choose-${piece}` }, `${PIECE_SYMBOLS[side]} ${t(PIECE_KEYS[side])}`);
+          b.addEventListener('click', () => {
+            if (this.conn?.send({ type: 'choose_piece', piece })) {
+              this.pieceSent = true;
+              this.render();
+            }
+          });
+          box.append(b);
+        }
+      }
+    }
+    if (m.piecesChosen?.lottery && g && g.ply === 0) box.append(h('p', { class: 'note' }, t('table.lottery')));
     if (seated && g && !g.outcome && m.table?.status === 'playing') {
       if (isMyTurn(m) && g.legal.length === 1 && g.legal[0] === 'pass') {
         const pass = h('button', { type: 'button', class: 'primary', id: 'pass' }, t('table.pass'));

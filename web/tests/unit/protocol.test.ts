@@ -156,6 +156,18 @@ describe('the table model applies frames in version order (protocol 5.5)', () =>
     expect(m.serverOffset).toBe(4000);
   });
 
+  it('reads the twiceFour piece choice: match phase and pieces_chosen (protocol 4.8)', () => {
+    const st = JSON.parse(read('s2c', 'state.json'));
+    st.match.phase = 'choosing-pieces';
+    const m = emptyModel();
+    applyMessage(m, parseServer(JSON.stringify(st)), now);
+    expect(m.match?.phase).toBe('choosing_pieces');
+    const ev = { type: 'event', version: 5, server_time: 1, event: { kind: 'pieces_chosen', sides: [1, 0], lottery: true } };
+    expect(applyMessage(m, parseServer(JSON.stringify(ev)), now).kind).toBe('changed');
+    expect(m.piecesChosen).toEqual({ sides: [1, 0], lottery: true });
+    expect(encodeClient({ type: 'choose_piece', piece: 'cross' })).toBe('{"type":"choose_piece","piece":"cross"}');
+  });
+
   it('updates presence and spectators', () => {
     const m = load();
     applyMessage(m, parseServer(read('s2c', 'presence.json')), now);
