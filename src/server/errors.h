@@ -1,0 +1,38 @@
+// The error codes of docs/protocol.md 5.7: one stable name per kind of bad
+// input, so that clients and tests branch on the code, never on the message.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+
+namespace ft::server {
+
+enum class WsError : std::uint8_t {
+  malformed_json,
+  unknown_type,
+  bad_message,
+  frame_too_large,
+  rate_limited,
+  not_joined,
+  no_such_table,
+  not_seated,
+  not_your_turn,
+  illegal_move,
+  stale_version,
+  not_now,
+  server_error,
+};
+inline constexpr int WS_ERROR_COUNT = 13;
+
+const char* ws_error_name(WsError code);  // "malformed_json", ...
+
+// One error frame's content.
+struct ProtocolError {
+  WsError code = WsError::bad_message;
+  std::string message;
+  std::string id;                        // the move's id, when there was one
+  std::optional<std::int64_t> version;   // the table's version, for stale_version
+};
+
+}  // namespace ft::server

@@ -1,0 +1,24 @@
+// The match's record (config, inputs, lottery draws) as JSON for the store:
+// Match::restore rebuilds the identical match from it after a restart. The
+// table's event version travels with it so that reconnecting clients and the
+// restored room agree on what they have seen.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <string_view>
+
+#include "match/match.h"
+#include "rules/result.h"
+
+namespace ft::server {
+
+struct SavedMatch {
+  std::int64_t version = 0;  // the table's event version when this was written
+  match::MatchRecord record;
+};
+
+std::string encode_match(const match::MatchRecord& record, std::int64_t version);
+Result<SavedMatch> decode_match(std::string_view text);
+
+}  // namespace ft::server

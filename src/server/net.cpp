@@ -1,0 +1,375 @@
+// Boost.Beast lives here and only here (it costs ~45 s of compile time per
+// translation unit). One strand per connection; C++20 coroutines.
+#include "server/net.h"
+
+#include <boost/asio.hpp>
+#include <boost/beast.hpp>
+#include <chrono>
+#include <deque>
+#include <iostream>
+#include <mutex>
+#include <stdexcept>
+#include <thread>
+
+#include "server/messages.h"
+
+namespace ft::server {
+namespace {
+
+namespace asio = boost::asio;
+namespace beast = boost::beast;
+namespace http = beast::http;
+namespace websocket = beast::websocket;
+using tcp = asio::ip::tcp;
+using asio::awaitable;
+using asio::use_awaitable;
+constexpr auto tuple_awaitable = asio::as_tuple(asio::use_awaitable);
+
+constexpr std::size_t MAX_HTTP_BODY = 4096;
+constexpr std::size_t MAX_WS_MESSAGE = 65536;  // protocol.md 3: larger closes with 1009
+
+std::string cookie_header(const std::string& token) {
+  return "ft_guest=" + token + "; Path=/; Max-Age=31536000; HttpOnly; SameSite=Lax";
+}
+
+// Runs blocking work (store, files) on the pool and resumes on the caller's
+// executor.
+template <typename F>
+awaitable<std::invoke_result_t<F>> on_pool(asio::thread_pool& pool, F f) {
+  using R = std::invoke_result_t<F>;
+  co_return co_await asio::co_spawn(
+      pool, [f = std::move(f)]() mutable -> awaitable<R> { co_return f(); }, use_awaitable);
+}
+
+}  // namespace
+
+struct NetServer::Impl {
+  Impl(NetOptions o, Application& a)
+      : opt(std::move(o)), app(a), ioc(1), pool(static_cast<std::size_t>(opt.blocking_threads)),
+        acceptor(ioc) {}
+  NetOptions opt;
+  Application& app;
+  asio::io_context ioc;
+  asio::thread_pool pool;
+  tcp::acceptor acceptor;
+  NetCounters counters;
+  std::atomic<std::uint64_t> next_peer{1};
+  std::vector<std::function<void()>> periodic;
+};
+
+namespace {
+
+class WsSession final : public Peer, public std::enable_shared_from_this<WsSession> {
+ public:
+  WsSession(NetServer::Impl& impl, beast::tcp_stream stream, Identity identity, std::uint64_t id)
+      : Peer(std::move(identity), id), impl_(impl), ws_(std::move(stream)) {}
+
+  using Peer::send;
+  void send(std::shared_ptr<const std::string> frame) override {
+    {
+      std::lock_guard lock(mu_);
+      if (closed_) return;
+      if (queue_.size() >= impl_.opt.max_queue) {
+        overflow_ = true;
+      } else {
+        queue_.push_back(std::move(frame));
+      }
+      if (writing_) return;
+      writing_ = true;
+    }
+    asio::co_spawn(
+        ws_.get_executor(), [self = shared_from_this()] { return self->write_loop(); },
+        asio::detached);
+  }
+
+  awaitable<void> run(http::request<http::string_body> request) {
+    auto self = shared_from_this();
+    ws_.set_option(websocket::stream_base::timeout{
+        std::chrono::seconds(30), std::chrono::seconds(impl_.opt.ws_idle_seconds), true});
+    ws_.read_message_max(MAX_WS_MESSAGE);
+    const std::string token = identity().new_token;
+    ws_.set_option(websocket::stream_base::decorator([token](websocket::response_type& res) {
+      res.set(http::field::server, "fourtable");
+      if (!token.empty()) res.set(http::field::set_cookie, cookie_header(token));
+    }));
+    auto [ec] = co_await ws_.async_accept(request, tuple_awaitable);
+    if (ec) co_return;
+    impl_.counters.ws_connections.fetch_add(1);
+    impl_.app.ws_open(self);
+    co_await read_loop();
+    {
+      std::lock_guard lock(mu_);
+      closed_ = true;
+      queue_.clear();
+    }
+    impl_.app.ws_close(self);
+    impl_.counters.ws_connections.fetch_sub(1);
+  }
+
+ private:
+  awaitable<void> read_loop() {
+    auto self = shared_from_this();
+    beast::flat_buffer buffer;
+    double tokens = impl_.opt.rate_burst;
+    auto last = std::chrono::steady_clock::now();
+    int strikes = 0;
+    for (;;) {
+      auto [ec, n] = co_await ws_.async_read(buffer, tuple_awaitable);
+      if (ec) co_return;
+      const auto now = std::chrono::steady_clock::now();
+      tokens = std::min(impl_.opt.rate_burst,
+                        tokens + impl_.opt.rate_per_second *
+                                     std::chrono::duration<double>(now - last).count());
+      last = now;
+      if (tokens < 1.0) {
+        refuse({WsError::rate_limited, "slow down: at most " +
+                                           std::to_string(int(impl_.opt.rate_per_second)) +
+                                           " frames per second",
+                {}, std::nullopt});
+        if (++strikes >= impl_.opt.rate_strikes) {
+          co_await ws_.async_close(websocket::close_code::policy_error, tuple_awaitable);
+          co_return;
+        }
+      } else if (!ws_.got_text()) {
+        tokens -= 1.0;
+        refuse({WsError::malformed_json, "frames must be text", {}, std::nullopt});
+      } else {
+        tokens -= 1.0;
+        const auto data = buffer.cdata();
+        impl_.app.ws_frame(self, std::string_view(static_cast<const char*>(data.data()),
+                                                  data.size()));
+      }
+      buffer.consume(buffer.size());
+      // A large frame grew the buffer; an idle connection should not keep it.
+      if (buffer.capacity() > 2 * MAX_FRAME_BYTES) buffer.shrink_to_fit();
+    }
+  }
+
+  void refuse(const ProtocolError& error) {
+    impl_.app.ws_refused(shared_from_this(), ws_error_name(error.code));
+    send(error_frame(error));
+  }
+
+  awaitable<void> write_loop() {
+    auto self = shared_from_this();
+    for (;;) {
+      std::shared_ptr<const std::string> frame;
+      bool overflow = false;
+      {
+        std::lock_guard lock(mu_);
+        if (overflow_ || closed_) {
+          overflow = overflow_ && !closed_;
+          closed_ = true;
+          queue_.clear();
+          writing_ = false;
+        } else if (queue_.empty()) {
+          writing_ = false;
+          co_return;
+        } else {
+          frame = std::move(queue_.front());
+          queue_.pop_front();
+        }
+      }
+      if (!frame) {
+        if (overflow) co_await ws_.async_close(websocket::close_code::policy_error, tuple_awaitable);
+        co_return;
+      }
+      ws_.text(true);
+      auto [ec, n] = co_await ws_.async_write(asio::buffer(*frame), tuple_awaitable);
+      if (ec) {
+        std::lock_guard lock(mu_);
+        closed_ = true;
+        queue_.clear();
+        writing_ = false;
+        co_return;
+      }
+    }
+  }
+
+  NetServer::Impl& impl_;
+  websocket::stream<beast::tcp_stream> ws_;
+  std::mutex mu_;
+  std::deque<std::shared_ptr<const std::string>> queue_;
+  bool writing_ = false;
+  bool overflow_ = false;
+  bool closed_ = false;
+};
+
+http::response<http::string_body> make_response(const HttpResponse& r, unsigned version,
+                                                bool keep_alive) {
+  http::response<http::string_body> res{static_cast<http::status>(r.status), version};
+  res.set(http::field::server, "fourtable");
+  res.set(http::field::content_type, r.content_type);
+  res.set(http::field::cache_control, "no-store");
+  for (const auto& [k, v] : r.headers) res.insert(k, v);
+  res.keep_alive(keep_alive);
+  res.body() = r.body;
+  res.prepare_payload();
+  return res;
+}
+
+HttpResponse json_error(int status, std::string_view code, std::string_view message) {
+  HttpResponse r;
+  r.status = status;
+  r.body = std::string(R"({"error":{"code":")") + std::string(code) + R"(","message":")" +
+           std::string(message) + "\"}}";
+  return r;
+}
+
+awaitable<void> http_session(NetServer::Impl& impl, tcp::socket socket) {
+  beast::tcp_stream stream(std::move(socket));
+  beast::flat_buffer buffer;
+  for (;;) {
+    stream.expires_after(std::chrono::seconds(impl.opt.http_idle_seconds));
+    http::request_parser<http::string_body> parser;
+    parser.body_limit(MAX_HTTP_BODY);
+    parser.header_limit(8192);
+    auto [ec, n] = co_await http::async_read(stream, buffer, parser, tuple_awaitable);
+    if (ec == http::error::body_limit) {
+      auto res = make_response(json_error(413, "body_too_large", "bodies are limited to 4096 bytes"),
+                               11, false);
+      co_await http::async_write(stream, res, tuple_awaitable);
+      break;
+    }
+    if (ec) break;
+    http::request<http::string_body> req = parser.release();
+    impl.counters.http_requests.fetch_add(1);
+    const std::string cookie = guest_cookie(req[http::field::cookie]);
+    const std::string host(req[http::field::host]);
+
+    if (websocket::is_upgrade(req)) {
+      if (!origin_allowed(req[http::field::origin], host, impl.opt.allow_origins)) {
+        auto res = make_response(
+            json_error(403, "origin_refused", "this origin may not open a WebSocket here"),
+            req.version(), false);
+        co_await http::async_write(stream, res, tuple_awaitable);
+        break;
+      }
+      Identity who;
+      bool failed = false;
+      try {
+        who = co_await on_pool(impl.pool, [&impl, cookie] { return impl.app.identify(cookie); });
+      } catch (const std::exception&) {
+        failed = true;
+      }
+      if (failed) {
+        auto res = make_response(json_error(503, "unavailable", "the store is not available"),
+                                 req.version(), false);
+        co_await http::async_write(stream, res, tuple_awaitable);
+        break;
+      }
+      stream.expires_never();
+      auto session = std::make_shared<WsSession>(impl, std::move(stream), std::move(who),
+                                                 impl.next_peer.fetch_add(1));
+      auto ex = stream.get_executor();
+      asio::co_spawn(
+          ex, [session, r = std::move(req)]() mutable { return session->run(std::move(r)); },
+          asio::detached);
+      co_return;
+    }
+
+    HttpRequest request;
+    request.method = std::string(req.method_string());
+    request.target = std::string(req.target());
+    request.body = std::move(req.body());
+    request.guest_token = cookie;
+    request.host = host;
+    HttpResponse response;
+    try {
+      response = co_await on_pool(impl.pool, [&impl, &request] {
+        const std::string path = request.target.substr(0, request.target.find('?'));
+        if (!impl.app.needs_identity(path)) return impl.app.http(request, nullptr);
+        Identity who = impl.app.identify(request.guest_token);
+        HttpResponse r = impl.app.http(request, &who);
+        if (!who.new_token.empty()) r.headers.emplace_back("Set-Cookie", cookie_header(who.new_token));
+        return r;
+      });
+    } catch (const std::exception&) {
+      response = json_error(500, "server_error", "the request failed");
+    }
+    const bool keep_alive = req.keep_alive();
+    auto res = make_response(response, req.version(), keep_alive);
+    auto [wec, wn] = co_await http::async_write(stream, res, tuple_awaitable);
+    if (wec || !keep_alive) break;
+  }
+  beast::error_code ignored;
+  stream.socket().shutdown(tcp::socket::shutdown_send, ignored);
+}
+
+awaitable<void> listener(NetServer::Impl& impl) {
+  for (;;) {
+    auto [ec, socket] =
+        co_await impl.acceptor.async_accept(asio::make_strand(impl.ioc), tuple_awaitable);
+    if (ec == asio::error::operation_aborted || !impl.acceptor.is_open()) co_return;
+    if (ec) {
+      // Out of descriptors or similar: back off instead of spinning.
+      asio::steady_timer wait(impl.ioc, std::chrono::milliseconds(50));
+      co_await wait.async_wait(tuple_awaitable);
+      continue;
+    }
+    beast::error_code ignored;
+    socket.set_option(tcp::no_delay(true), ignored);
+    auto ex = socket.get_executor();
+    asio::co_spawn(ex, http_session(impl, tcp::socket(std::move(socket))), asio::detached);
+  }
+}
+
+awaitable<void> periodic(asio::io_context& ioc, int period_ms, std::function<void()> fn) {
+  asio::steady_timer timer(ioc);
+  for (;;) {
+    timer.expires_after(std::chrono::milliseconds(period_ms));
+    auto [ec] = co_await timer.async_wait(tuple_awaitable);
+    if (ec) co_return;
+    fn();
+  }
+}
+
+}  // namespace
+
+NetServer::NetServer(NetOptions options, Application& app)
+    : impl_(std::make_unique<Impl>(std::move(options), app)) {}
+
+NetServer::~NetServer() {
+  stop();
+  impl_->pool.join();
+}
+
+void NetServer::listen() {
+  beast::error_code ec;
+  const auto address = asio::ip::make_address(impl_->opt.address, ec);
+  if (ec) throw std::runtime_error("bad address '" + impl_->opt.address + "': " + ec.message());
+  tcp::endpoint endpoint(address, impl_->opt.port);
+  impl_->acceptor.open(endpoint.protocol(), ec);
+  if (!ec) impl_->acceptor.set_option(asio::socket_base::reuse_address(true), ec);
+  if (!ec) impl_->acceptor.bind(endpoint, ec);
+  if (!ec) impl_->acceptor.listen(asio::socket_base::max_listen_connections, ec);
+  if (ec)
+    throw std::runtime_error("cannot listen on " + impl_->opt.address + ":" +
+                             std::to_string(impl_->opt.port) + ": " + ec.message());
+  asio::co_spawn(impl_->ioc, listener(*impl_), asio::detached);
+}
+
+std::uint16_t NetServer::port() const { return impl_->acceptor.local_endpoint().port(); }
+
+void NetServer::every(int period_ms, std::function<void()> fn) {
+  asio::co_spawn(impl_->ioc, periodic(impl_->ioc, period_ms, std::move(fn)), asio::detached);
+}
+
+void NetServer::run() {
+  std::vector<std::thread> threads;
+  for (int i = 1; i < impl_->opt.io_threads; ++i) threads.emplace_back([this] { impl_->ioc.run(); });
+  impl_->ioc.run();
+  for (auto& t : threads) t.join();
+}
+
+void NetServer::stop() {
+  asio::post(impl_->ioc, [this] {
+    beast::error_code ignored;
+    impl_->acceptor.close(ignored);
+    impl_->ioc.stop();
+  });
+}
+
+const NetCounters& NetServer::counters() const { return impl_->counters; }
+
+}  // namespace ft::server

@@ -1,0 +1,137 @@
+// The network edge (ARCHITECTURE.md: "thin at the edge"): it only moves
+// bytes. HTTP requests and WebSocket frames are handed to an Application;
+// the edge enforces the limits of docs/protocol.md section 3 (frame size,
+// rate, idle timeout, Origin, bounded outgoing queue). Boost.Beast stays
+// inside net.cpp so that only one translation unit pays for it.
+#pragma once
+
+#include <atomic>
+#include <cstdint>
+#include <functional>
+#include <memory>
+#include <string>
+#include <string_view>
+#include <utility>
+#include <vector>
+
+namespace ft::server {
+
+struct HttpRequest {
+  std::string method;        // "GET", "POST", ...
+  std::string target;        // path and query, as sent
+  std::string body;
+  std::string guest_token;   // the ft_guest cookie, "" if none
+  std::string host;
+};
+
+struct HttpResponse {
+  int status = 200;
+  std::string content_type = "application/json";
+  std::string body;
+  std::vector<std::pair<std::string, std::string>> headers;  // extra headers (Location, ...)
+};
+
+// Who is on the other end, resolved from the guest cookie.
+struct Identity {
+  std::int64_t player = 0;
+  std::string name;
+  std::string new_token;  // set when a guest was created now: send it as a cookie
+};
+
+// A WebSocket connection as the rest of the server sees it.
+class Peer {
+ public:
+  virtual ~Peer() = default;
+  // Thread-safe and non-blocking. Frames go out in the order of the calls.
+  // When too many wait, the connection is closed (the client catches up
+  // after reconnecting), so a slow reader never holds memory for long.
+  virtual void send(std::shared_ptr<const std::string> frame) = 0;
+  void send(std::string frame) { send(std::make_shared<const std::string>(std::move(frame))); }
+  const Identity& identity() const { return identity_; }
+  std::uint64_t id() const { return id_; }
+
+  // Owned by the Application; only touched from the connection's own frames
+  // (which arrive one at a time) and under the application's locks.
+  struct Context {
+    std::string table;
+    int seat = -1;
+    bool lobby = false;
+  } context;
+
+ protected:
+  Peer(Identity identity, std::uint64_t id) : identity_(std::move(identity)), id_(id) {}
+
+ private:
+  Identity identity_;
+  std::uint64_t id_;
+};
+
+class Application {
+ public:
+  virtual ~Application() = default;
+  // Called on the blocking pool (may touch the store), never on an I/O thread.
+  virtual HttpResponse http(const HttpRequest& request, const Identity* who) = 0;
+  // Whether a request needs a guest identity (api calls do, /healthz does not).
+  virtual bool needs_identity(std::string_view path) const = 0;
+  virtual Identity identify(std::string_view guest_token) = 0;  // blocking pool
+  // Called on the connection's I/O thread; must not block.
+  virtual void ws_open(const std::shared_ptr<Peer>& peer) = 0;
+  virtual void ws_frame(const std::shared_ptr<Peer>& peer, std::string_view frame) = 0;
+  // A frame the edge refused (too large, rate limited, binary) counts as an
+  // error frame sent; the application only counts it.
+  virtual void ws_refused(const std::shared_ptr<Peer>& peer, std::string_view code) = 0;
+  virtual void ws_close(const std::shared_ptr<Peer>& peer) = 0;
+};
+
+struct NetOptions {
+  std::string address = "0.0.0.0";
+  std::uint16_t port = 8080;  // 0: any free port (see NetServer::port)
+  int io_threads = 1;
+  int blocking_threads = 2;
+  std::vector<std::string> allow_origins;  // besides the server's own origin
+  int ws_idle_seconds = 60;
+  int http_idle_seconds = 30;
+  std::size_t max_queue = 256;
+  double rate_per_second = 20;
+  double rate_burst = 40;
+  int rate_strikes = 200;  // rate_limited errors before the socket is closed
+};
+
+struct NetCounters {
+  std::atomic<std::int64_t> ws_connections{0};
+  std::atomic<std::int64_t> http_requests{0};
+};
+
+class NetServer {
+ public:
+  NetServer(NetOptions options, Application& app);
+  ~NetServer();
+  NetServer(const NetServer&) = delete;
+  NetServer& operator=(const NetServer&) = delete;
+
+  // Binds and listens; throws std::runtime_error with a clear message.
+  void listen();
+  std::uint16_t port() const;
+  // Runs the I/O threads until stop(); returns after they finish.
+  void run();
+  // Thread-safe, may be called from a signal-handling thread.
+  void stop();
+  // Calls `fn` every `period_ms` on an I/O thread until stop() (timers of rooms).
+  void every(int period_ms, std::function<void()> fn);
+  const NetCounters& counters() const;
+
+  struct Impl;  // net.cpp only
+
+ private:
+  std::unique_ptr<Impl> impl_;
+};
+
+// The origin check of docs/protocol.md 3: no Origin (not a browser) passes;
+// otherwise it must be http(s)://<host> of the request or in `allowed`.
+bool origin_allowed(std::string_view origin, std::string_view host,
+                    const std::vector<std::string>& allowed);
+
+// The value of the ft_guest cookie in a Cookie header, "" if absent.
+std::string guest_cookie(std::string_view cookie_header);
+
+}  // namespace ft::server

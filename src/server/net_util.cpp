@@ -1,0 +1,31 @@
+// The parts of the edge that need no Beast: cookie and Origin checks.
+#include <algorithm>
+
+#include "server/net.h"
+
+namespace ft::server {
+
+bool origin_allowed(std::string_view origin, std::string_view host,
+                    const std::vector<std::string>& allowed) {
+  if (origin.empty()) return true;  // not a browser: nothing to protect against
+  if (!host.empty() && (origin == "http://" + std::string(host) ||
+                        origin == "https://" + std::string(host)))
+    return true;
+  return std::find(allowed.begin(), allowed.end(), origin) != allowed.end();
+}
+
+std::string guest_cookie(std::string_view header) {
+  constexpr std::string_view NAME = "ft_guest=";
+  std::size_t pos = 0;
+  while (pos < header.size()) {
+    while (pos < header.size() && (header[pos] == ' ' || header[pos] == ';')) ++pos;
+    std::size_t end = header.find(';', pos);
+    if (end == std::string_view::npos) end = header.size();
+    const std::string_view part = header.substr(pos, end - pos);
+    if (part.substr(0, NAME.size()) == NAME) return std::string(part.substr(NAME.size()));
+    pos = end;
+  }
+  return {};
+}
+
+}  // namespace ft::server

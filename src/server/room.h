@@ -1,0 +1,170 @@
+// A room owns one table (ARCHITECTURE.md): its seats, its match (the `match`
+// library's state machine), the sockets watching it, and the versioned event
+// log of docs/protocol.md 5.5. It applies actions through `match` (which asks
+// `rules`) and never touches the network or the disk itself: frames go to
+// Peers, writes go to the store writer through the RoomHost.
+//
+// What must stay true:
+// - A room handles one command at a time. A command that must be stored
+//   keeps the room busy until the store says it is durable; only then are its
+//   frames sent (ack first, then the events). So what a client is ever shown
+//   is durable, and the in-memory state equals the published state whenever
+//   the room is idle.
+// - Events are numbered 1, 2, 3, ... per table; every subscriber gets each
+//   one once, in order, after its catch-up or its full state.
+#pragma once
+
+#include <atomic>
+#include <boost/json.hpp>
+#include <cstdint>
+#include <deque>
+#include <functional>
+#include <memory>
+#include <mutex>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "match/match.h"
+#include "server/errors.h"
+#include "server/messages.h"
+#include "server/net.h"
+#include "server/settings.h"
+#include "server/store_writer.h"
+#include "store/records.h"
+
+namespace ft::server {
+
+class RoomHost {
+ public:
+  virtual ~RoomHost() = default;
+  virtual std::int64_t now_ms() = 0;  // wall clock: the match's time, kept across restarts
+  virtual void persist(StoreJob job) = 0;
+  virtual void think(std::function<void()> task) = 0;  // on a worker thread
+  virtual void table_changed() = 0;                   // the lobby may need redrawing
+  virtual void moved(std::int64_t latency_us, bool computer) = 0;
+  virtual void error_sent(WsError code) = 0;
+};
+
+struct SeatInfo {
+  std::int64_t player = 0;  // 0: empty or a computer
+  std::string name;
+  int computer = 0;         // level for a computer seat, else 0
+  bool joined = false;      // the person has opened the table (the first game waits for it)
+  int sockets = 0;          // connected sockets playing this seat
+  std::string last_move_id; // protocol 4.2: a resent move id is acknowledged again
+  std::int64_t last_move_version = 0;
+  bool taken() const { return player != 0 || computer != 0; }
+};
+
+enum class RoomAction : std::uint8_t { ready, resign_game, resign_match, claim };
+
+class Room : public std::enable_shared_from_this<Room> {
+ public:
+  // A new table; seat 0 is the creator's, computer seats are filled.
+  Room(RoomHost& host, std::string id, TableSettings settings, std::int64_t player,
+       std::string name, std::int64_t now, std::uint64_t seed);
+  // A table brought back from the store after a restart. `names` gives the
+  // display names of the seated players.
+  static Result<std::shared_ptr<Room>> restore(RoomHost& host, const store::LiveTable& live,
+                                               const std::vector<std::string>& names,
+                                               std::int64_t now);
+
+  const std::string& id() const { return id_; }
+  // What the store keeps about the table (create_table).
+  store::TableRecord record() const;
+
+  void hello(const std::shared_ptr<Peer>& peer, const HelloMsg& msg);
+  void leave(const std::shared_ptr<Peer>& peer);
+  void move(const std::shared_ptr<Peer>& peer, const MoveMsg& msg, std::int64_t received_us);
+  void act(const std::shared_ptr<Peer>& peer, RoomAction action);
+  void choose_piece(const std::shared_ptr<Peer>& peer, int piece);
+  // Lets the match's deadlines fire (flag, Ready timeout) when one is due.
+  void tick();
+  bool due(std::int64_t now) const;
+
+  boost::json::object summary() const;  // protocol.md 2.4
+  bool listed() const { return settings_.listed; }
+  std::string status() const;  // waiting, playing, between_games, finished
+
+ private:
+  struct Sub {
+    std::shared_ptr<Peer> peer;
+    int seat = -1;
+  };
+  // Frames of one command, sent once its store job is durable.
+  struct Outbox {
+    std::vector<std::pair<std::shared_ptr<Peer>, std::shared_ptr<const std::string>>> first;
+    std::vector<std::shared_ptr<const std::string>> events;
+    std::vector<std::pair<std::shared_ptr<Peer>, std::shared_ptr<const std::string>>> after;
+    std::vector<Sub> joining;
+    bool presence = false;
+    bool lobby = false;
+    std::int64_t move_received_us = -1;
+    bool computer_move = false;
+  };
+
+  Room(RoomHost& host, std::string id, TableSettings settings, std::int64_t created);
+
+  // The command queue (see the class comment). `fn` runs under mu_.
+  void submit(std::function<void()> fn);
+  void drain();
+  void finish(Outbox& out, StoreJob job);
+  void publish(Outbox& out);
+
+  // Helpers, all called under mu_.
+  void maybe_start(std::int64_t now, Outbox& out, StoreJob& job);
+  void apply(const match::Update& update, std::int64_t now, Outbox& out, StoreJob& job,
+             const std::string* think_for = nullptr, std::optional<std::int64_t> think = {});
+  void automatic(std::int64_t now, Outbox& out, StoreJob& job);  // computer seats: ready, pieces
+  void schedule_computer();
+  void computer_move(int game, int ply, std::string move);
+  void add_event(Outbox& out, boost::json::object event, std::int64_t now);
+  void send_error(const std::shared_ptr<Peer>& peer, WsError code, std::string message,
+                  std::string id = {}, std::optional<std::int64_t> version = {});
+  int seat_of_player(std::int64_t player) const;
+  const Sub* sub_of(const std::shared_ptr<Peer>& peer) const;
+  void persist_seats(StoreJob& job);
+  store::MatchSnapshot snapshot(std::int64_t now) const;
+  void add_finish(std::int64_t now, const match::MatchOver& over,
+                  std::shared_ptr<std::string> frame, boost::json::object event, StoreJob& job);
+
+  boost::json::object summary_unlocked() const;
+  boost::json::object state_frame(int seat, std::int64_t now) const;
+  boost::json::value outcome_json(match::GameEnd end, const rules::Outcome& outcome,
+                                  int loser_team) const;
+  std::string status_unlocked() const;
+  boost::json::object game_json(bool with_moves) const;
+  boost::json::object clocks_json(std::int64_t now) const;
+  boost::json::object match_json(std::int64_t now) const;
+  boost::json::object presence_json(std::int64_t now) const;
+  boost::json::array score_json() const;
+  boost::json::value player_json(int seat) const;
+
+  RoomHost& host_;
+  const std::string id_;
+  const TableSettings settings_;
+  const std::int64_t created_ms_;
+  std::uint64_t seed_ = 0;
+
+  mutable std::mutex mu_;
+  std::deque<std::function<void()>> inbox_;
+  bool busy_ = false;
+  bool draining_ = false;
+
+  std::vector<SeatInfo> seats_;
+  std::optional<match::Match> match_;
+  store::MatchId match_id_ = 0;
+  std::vector<int> side_team_;          // current game: team of each side
+  boost::json::value game_outcome_;     // current game's outcome once over, else null
+  boost::json::value match_result_;     // match_over body once over, else null
+  boost::json::array winning_cells_;
+  int plies_ = 0;                       // moves played in the current game
+  std::int64_t version_ = 0;
+  std::deque<std::pair<std::int64_t, std::shared_ptr<const std::string>>> log_;
+  std::vector<Sub> subs_;
+  bool thinking_ = false;
+  std::atomic<std::int64_t> next_deadline_{0};  // 0: none
+};
+
+}  // namespace ft::server

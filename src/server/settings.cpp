@@ -1,0 +1,225 @@
+#include "server/settings.h"
+
+#include <boost/json.hpp>
+
+#include "rating/match_rating.h"
+
+namespace ft::server {
+namespace json = boost::json;
+namespace {
+
+Error bad(std::string message) { return make_error(ErrorCode::bad_input, std::move(message)); }
+
+// Reads an integer field in [lo, hi]; returns false with `error` set when bad.
+bool read_int(const json::object& o, std::string_view key, std::int64_t lo, std::int64_t hi,
+              std::int64_t& out, std::optional<Error>& error) {
+  const json::value* v = o.if_contains(key);
+  if (v == nullptr || v->is_null()) return false;
+  if (!v->is_int64() && !v->is_uint64()) {
+    error = bad("'" + std::string(key) + "' must be an integer");
+    return false;
+  }
+  const std::int64_t n = v->is_int64() ? v->as_int64() : static_cast<std::int64_t>(v->as_uint64());
+  if (n < lo || n > hi) {
+    error = bad("'" + std::string(key) + "' must be in " + std::to_string(lo) + ".." +
+                std::to_string(hi));
+    return false;
+  }
+  out = n;
+  return true;
+}
+
+const json::string* read_string(const json::object& o, std::string_view key,
+                                std::optional<Error>& error) {
+  const json::value* v = o.if_contains(key);
+  if (v == nullptr || v->is_null()) return nullptr;
+  if (!v->is_string()) error = bad("'" + std::string(key) + "' must be a string");
+  return v->if_string();
+}
+
+bool read_bool(const json::object& o, std::string_view key, bool& out,
+               std::optional<Error>& error) {
+  const json::value* v = o.if_contains(key);
+  if (v == nullptr || v->is_null()) return false;
+  if (!v->is_bool()) {
+    error = bad("'" + std::string(key) + "' must be true or false");
+    return false;
+  }
+  out = v->as_bool();
+  return true;
+}
+
+}  // namespace
+
+Result<TableSettings> parse_settings(std::string_view body) {
+  boost::system::error_code ec;
+  json::value v = json::parse(body, ec);
+  if (ec || !v.is_object()) return bad("the body must be a JSON object");
+  const json::object& o = v.as_object();
+  std::optional<Error> error;
+  TableSettings s;
+
+  const json::string* game = read_string(o, "game", error);
+  if (error) return *error;
+  if (game == nullptr) return bad("'game' is required (\"four\" or \"twicefour\")");
+  if (*game != "four" && *game != "twicefour") return bad("'game' must be \"four\" or \"twicefour\"");
+  s.game = std::string(game->c_str());
+
+  std::int64_t n = 0;
+  if (s.game == "four") {
+    const json::string* variant = read_string(o, "variant", error);
+    if (error) return *error;
+    if (variant != nullptr) s.variant = std::string(variant->c_str());
+    if (read_int(o, "width", rules::MIN_SIZE, rules::MAX_SIZE, n, error)) s.options.width = int(n);
+    if (read_int(o, "height", rules::MIN_SIZE, rules::MAX_SIZE, n, error)) s.options.height = int(n);
+    bool popout = false;
+    if (read_bool(o, "popout", popout, error)) s.options.popout = popout ? 1 : 0;
+    // 0 (as a summary shows for variants without them) means "not asked".
+    if (read_int(o, "blocks", 0, 8, n, error) && n > 0) s.options.blocks = int(n);
+    if (read_int(o, "opening_plies", 0, 6, n, error) && n > 0) s.options.opening_plies = int(n);
+    if (error) return *error;
+    auto spec = rules::make_variant(s.variant, s.options);
+    if (!spec) return spec.error();
+    s.spec = *spec;
+    s.seats = s.spec.seats;
+    s.single = s.spec.format == rules::Format::single_game;
+  } else {
+    s.variant = "twicefour";
+    s.seats = 2;
+    s.per_move = true;  // RULES.md B7: twiceFour is played with time per move
+    s.move_ms = 60000;
+    s.bank_ms = 0;
+    s.increment_ms = 0;
+  }
+
+  if (const json::string* format = read_string(o, "format", error)) {
+    if (*format == "single") {
+      s.single = true;
+    } else if (*format == "match") {
+      if (s.variant == "single") return bad("variant 'single' is one game: format must be \"single\"");
+      s.single = false;
+    } else {
+      return bad("'format' must be \"match\" or \"single\"");
+    }
+  }
+  if (error) return *error;
+
+  if (const json::value* clock = o.if_contains("clock"); clock != nullptr && !clock->is_null()) {
+    if (!clock->is_object()) return bad("'clock' must be an object");
+    const json::object& c = clock->as_object();
+    const json::string* kind = read_string(c, "kind", error);
+    if (error) return *error;
+    if (kind == nullptr || *kind == "fischer") {
+      if (s.game == "twicefour") return bad("twiceFour is played with time per move (RULES.md B7)");
+      s.per_move = false;
+      if (read_int(c, "bank_ms", 10000, 7200000, n, error)) s.bank_ms = n;
+      if (read_int(c, "increment_ms", 0, 60000, n, error)) s.increment_ms = n;
+      s.move_ms = 0;
+    } else if (*kind == "per_move") {
+      s.per_move = true;
+      s.bank_ms = 0;
+      s.increment_ms = 0;
+      s.move_ms = 30000;
+      if (read_int(c, "move_ms", 5000, 600000, n, error)) s.move_ms = n;
+    } else {
+      return bad("clock 'kind' must be \"fischer\" or \"per_move\"");
+    }
+    if (error) return *error;
+  }
+
+  if (const json::value* opp = o.if_contains("opponent"); opp != nullptr && !opp->is_null()) {
+    if (!opp->is_object()) return bad("'opponent' must be an object");
+    const json::object& p = opp->as_object();
+    const json::string* kind = read_string(p, "kind", error);
+    if (error) return *error;
+    if (kind == nullptr || *kind == "person") {
+      s.computer_level = 0;
+    } else if (*kind == "computer") {
+      const json::value* level = p.if_contains("level");
+      if (level != nullptr && level->is_string() && level->as_string() == "perfect") {
+        s.computer_level = PERFECT_LEVEL;
+      } else if (read_int(p, "level", 1, 7, n, error)) {
+        s.computer_level = int(n);
+      } else {
+        if (error) return *error;
+        return bad("computer 'level' must be 1..7 or \"perfect\"");
+      }
+      if (s.seats != 2) return bad("the computer plays two-player games only");
+    } else {
+      return bad("opponent 'kind' must be \"person\" or \"computer\"");
+    }
+  }
+
+  s.rated = !s.single && s.computer_level == 0;
+  bool rated = s.rated;
+  if (read_bool(o, "rated", rated, error)) {
+    if (rated && s.single) return bad("a single game is never rated (RULES.md A5)");
+    if (rated && s.computer_level != 0) return bad("games against the computer are not rated");
+    s.rated = rated;
+  }
+  if (error) return *error;
+
+  if (const json::string* vis = read_string(o, "visibility", error)) {
+    if (*vis == "open") {
+      s.listed = true;
+    } else if (*vis == "link") {
+      s.listed = false;
+    } else {
+      return bad("'visibility' must be \"open\" or \"link\"");
+    }
+  }
+  if (error) return *error;
+  return s;
+}
+
+json::object settings_json(const TableSettings& s) {
+  json::object o;
+  o["game"] = s.game;
+  o["variant"] = s.variant;
+  if (s.game == "four") {
+    o["width"] = s.spec.width;
+    o["height"] = s.spec.height;
+    o["popout"] = s.spec.popout;
+    o["blocks"] = s.spec.blocks;
+    o["opening_plies"] = s.spec.opening_plies;
+  } else {
+    o["width"] = 5;
+    o["height"] = 5;
+    o["popout"] = false;
+    o["blocks"] = 0;
+    o["opening_plies"] = 0;
+  }
+  o["format"] = s.single ? "single" : "match";
+  json::object clock;
+  if (s.per_move) {
+    clock["kind"] = "per_move";
+    clock["move_ms"] = s.move_ms;
+  } else {
+    clock["kind"] = "fischer";
+    clock["bank_ms"] = s.bank_ms;
+    clock["increment_ms"] = s.increment_ms;
+  }
+  o["clock"] = std::move(clock);
+  o["rated"] = s.rated;
+  o["visibility"] = s.listed ? "open" : "link";
+  json::object opp;
+  if (s.computer_level == 0) {
+    opp["kind"] = "person";
+  } else {
+    opp["kind"] = "computer";
+    if (s.computer_level == PERFECT_LEVEL) {
+      opp["level"] = "perfect";
+    } else {
+      opp["level"] = s.computer_level;
+    }
+  }
+  o["opponent"] = std::move(opp);
+  return o;
+}
+
+std::string rating_pool(const TableSettings& s) {
+  auto pool = rating::rating_pool(s.variant, s.single);
+  return pool ? *pool : std::string();
+}
+
+}  // namespace ft::server
