@@ -104,13 +104,20 @@ Parsed parse_client_frame(std::string_view frame) {
   if (t == "resign_game") return ClientMessage{ResignGameMsg{}};
   if (t == "resign_match") return ClientMessage{ResignMatchMsg{}};
   if (t == "claim") return ClientMessage{ClaimMsg{}};
+  if (t == "choose_piece") {
+    const json::string* piece = opt_string(*o, "piece");
+    if (piece != nullptr && *piece == "cross") return ClientMessage{ChoosePieceMsg{0}};
+    if (piece != nullptr && *piece == "circle") return ClientMessage{ChoosePieceMsg{1}};
+    return bad("'piece' must be \"cross\" or \"circle\"");
+  }
   std::string shown(t.substr(0, 32));
   return ProtocolError{WsError::unknown_type, "unknown message type '" + shown + "'", {}, {}};
 }
 
 const char* message_type(const ClientMessage& message) {
   static constexpr const char* NAMES[] = {"hello", "lobby", "move", "ready",
-                                          "resign_game", "resign_match", "claim", "ping"};
+                                          "resign_game", "resign_match", "claim", "ping",
+                                          "choose_piece"};
   return NAMES[message.index()];
 }
 

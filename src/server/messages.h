@@ -32,12 +32,15 @@ struct ReadyMsg {};
 struct ResignGameMsg {};
 struct ResignMatchMsg {};
 struct ClaimMsg {};
+struct ChoosePieceMsg {
+  int piece = 0;  // RULES.md B2: 0 cross, 1 circle
+};
 struct PingMsg {
   std::int64_t t = 0;
 };
 
 using ClientMessage = std::variant<HelloMsg, LobbyMsg, MoveMsg, ReadyMsg, ResignGameMsg,
-                                   ResignMatchMsg, ClaimMsg, PingMsg>;
+                                   ResignMatchMsg, ClaimMsg, PingMsg, ChoosePieceMsg>;
 
 using Parsed = std::variant<ClientMessage, ProtocolError>;
 

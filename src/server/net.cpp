@@ -33,11 +33,13 @@ std::string cookie_header(const std::string& token) {
 }
 
 // Runs blocking work (store, files) on the pool and resumes on the caller's
-// executor.
+// executor. Deliberately not a coroutine itself, and callers pass named
+// lambdas: GCC 12 destroys by-value coroutine arguments and temporaries of a
+// co_await expression twice in some cases (double free seen in testing).
 template <typename F>
-awaitable<std::invoke_result_t<F>> on_pool(asio::thread_pool& pool, F f) {
+auto on_pool(asio::thread_pool& pool, F f) {
   using R = std::invoke_result_t<F>;
-  co_return co_await asio::co_spawn(
+  return asio::co_spawn(
       pool, [f = std::move(f)]() mutable -> awaitable<R> { co_return f(); }, use_awaitable);
 }
 
@@ -248,7 +250,9 @@ awaitable<void> http_session(NetServer::Impl& impl, tcp::socket socket) {
       Identity who;
       bool failed = false;
       try {
-        who = co_await on_pool(impl.pool, [&impl, cookie] { return impl.app.identify(cookie); });
+        auto identify = [&impl, cookie] { return impl.app.identify(cookie); };
+        auto pending = on_pool(impl.pool, std::move(identify));
+        who = co_await std::move(pending);
       } catch (const std::exception&) {
         failed = true;
       }
@@ -259,9 +263,9 @@ awaitable<void> http_session(NetServer::Impl& impl, tcp::socket socket) {
         break;
       }
       stream.expires_never();
+      auto ex = stream.get_executor();  // before the stream moves into the session
       auto session = std::make_shared<WsSession>(impl, std::move(stream), std::move(who),
                                                  impl.next_peer.fetch_add(1));
-      auto ex = stream.get_executor();
       asio::co_spawn(
           ex, [session, r = std::move(req)]() mutable { return session->run(std::move(r)); },
           asio::detached);
@@ -276,14 +280,16 @@ awaitable<void> http_session(NetServer::Impl& impl, tcp::socket socket) {
     request.host = host;
     HttpResponse response;
     try {
-      response = co_await on_pool(impl.pool, [&impl, &request] {
+      auto handle = [&impl, &request] {
         const std::string path = request.target.substr(0, request.target.find('?'));
         if (!impl.app.needs_identity(path)) return impl.app.http(request, nullptr);
         Identity who = impl.app.identify(request.guest_token);
         HttpResponse r = impl.app.http(request, &who);
         if (!who.new_token.empty()) r.headers.emplace_back("Set-Cookie", cookie_header(who.new_token));
         return r;
-      });
+      };
+      auto pending = on_pool(impl.pool, std::move(handle));
+      response = co_await std::move(pending);
     } catch (const std::exception&) {
       response = json_error(500, "server_error", "the request failed");
     }
@@ -298,8 +304,10 @@ awaitable<void> http_session(NetServer::Impl& impl, tcp::socket socket) {
 
 awaitable<void> listener(NetServer::Impl& impl) {
   for (;;) {
-    auto [ec, socket] =
-        co_await impl.acceptor.async_accept(asio::make_strand(impl.ioc), tuple_awaitable);
+    // A named strand: GCC 12 may destroy a temporary of a co_await
+    // expression twice (it did for a lambda here; see on_pool).
+    auto strand = asio::make_strand(impl.ioc);
+    auto [ec, socket] = co_await impl.acceptor.async_accept(strand, tuple_awaitable);
     if (ec == asio::error::operation_aborted || !impl.acceptor.is_open()) co_return;
     if (ec) {
       // Out of descriptors or similar: back off instead of spinning.

@@ -84,6 +84,11 @@ class Room : public std::enable_shared_from_this<Room> {
   bool due(std::int64_t now) const;
 
   boost::json::object summary() const;  // protocol.md 2.4
+  // Players (with sides) and outcome of game `number` (1-based) for
+  // protocol.md 2.7; null when there is no such finished game.
+  boost::json::value game_players(int number) const;
+  // The match_over body once the match is over (protocol.md 2.6 "reason").
+  boost::json::value match_result() const;
   bool listed() const { return settings_.listed; }
   std::string status() const;  // waiting, playing, between_games, finished
 
@@ -113,6 +118,7 @@ class Room : public std::enable_shared_from_this<Room> {
   void publish(Outbox& out);
 
   // Helpers, all called under mu_.
+  match::GameFactory game_factory() const;
   void maybe_start(std::int64_t now, Outbox& out, StoreJob& job);
   void apply(const match::Update& update, std::int64_t now, Outbox& out, StoreJob& job,
              const std::string* think_for = nullptr, std::optional<std::int64_t> think = {});
@@ -132,7 +138,7 @@ class Room : public std::enable_shared_from_this<Room> {
   boost::json::object summary_unlocked() const;
   boost::json::object state_frame(int seat, std::int64_t now) const;
   boost::json::value outcome_json(match::GameEnd end, const rules::Outcome& outcome,
-                                  int loser_team) const;
+                                  int loser_team, const std::vector<int>& side_team) const;
   std::string status_unlocked() const;
   boost::json::object game_json(bool with_moves) const;
   boost::json::object clocks_json(std::int64_t now) const;

@@ -76,15 +76,15 @@ json::object Room::summary_unlocked() const {
 }
 
 json::value Room::outcome_json(match::GameEnd end, const rules::Outcome& outcome,
-                               int loser_team) const {
+                               int loser_team, const std::vector<int>& side_team) const {
   json::object o;
   json::array winners;
   const int teams = match_ ? match_->format().teams : 2;
   auto seats_of_side = [&](int side) {
     json::array seats;
-    if (side < 0 || std::size_t(side) >= side_team_.size()) return seats;
+    if (side < 0 || std::size_t(side) >= side_team.size()) return seats;
     for (std::size_t i = 0; i < seats_.size(); ++i)
-      if (match_->team_of(int(i)) == side_team_[std::size_t(side)]) seats.push_back(int(i));
+      if (match_->team_of(int(i)) == side_team[std::size_t(side)]) seats.push_back(int(i));
     return seats;
   };
   if (end == match::GameEnd::rules) {
@@ -103,8 +103,8 @@ json::value Room::outcome_json(match::GameEnd end, const rules::Outcome& outcome
   o["status"] = "win";
   int winner_side = -1;
   if (teams == 2) {
-    for (std::size_t s = 0; s < side_team_.size(); ++s)
-      if (side_team_[s] != loser_team) winner_side = int(s);
+    for (std::size_t s = 0; s < side_team.size(); ++s)
+      if (side_team[s] != loser_team) winner_side = int(s);
   }
   if (winner_side >= 0) {
     o["winner_side"] = winner_side;
@@ -251,6 +251,38 @@ json::object Room::state_frame(int seat, std::int64_t now) const {
   o["clocks"] = clocks_json(now);
   o["presence"] = presence_json(now);
   return o;
+}
+
+}  // namespace ft::server
+
+namespace ft::server {
+
+json::value Room::match_result() const {
+  std::lock_guard lock(mu_);
+  return match_result_;
+}
+
+json::value Room::game_players(int number) const {
+  std::lock_guard lock(mu_);
+  if (!match_) return nullptr;
+  const match::MatchView view = match_->view(host_.now_ms());
+  if (number < 1 || std::size_t(number) > view.games.size()) return nullptr;
+  const match::GameRecord& g = view.games[std::size_t(number - 1)];
+  if (g.end == match::GameEnd::playing) return nullptr;
+  json::array players;
+  for (std::size_t i = 0; i < seats_.size(); ++i) {
+    int side = -1;
+    for (std::size_t s = 0; s < g.side_team.size(); ++s)
+      if (g.side_team[s] == match_->team_of(int(i))) side = int(s);
+    json::value computer = nullptr;
+    if (seats_[i].computer != 0) computer = json::object{{"level", seats_[i].computer}};
+    players.push_back(json::object{{"seat", int(i)}, {"side", side}, {"player", player_json(int(i))},
+                                   {"computer", computer}});
+  }
+  json::value outcome = outcome_json(g.end, g.outcome, g.loser_team, g.side_team);
+  json::array moves;
+  for (const auto& m : g.moves) moves.push_back(json::string(m));
+  return json::object{{"players", players}, {"outcome", outcome}, {"moves", moves}};
 }
 
 }  // namespace ft::server

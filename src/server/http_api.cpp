@@ -1,0 +1,316 @@
+// The HTTP API of docs/protocol.md section 2 and the static web client.
+// Runs on the blocking pool, so it may call the store.
+#include <sodium.h>
+
+#include <filesystem>
+#include <fstream>
+#include <map>
+#include <sstream>
+
+#include "server/build_info.h"
+#include "server/guest_names.h"
+#include "server/hub.h"
+#include "store/ids.h"
+
+namespace ft::server {
+namespace json = boost::json;
+namespace fs = std::filesystem;
+namespace {
+
+HttpResponse json_response(int status, const json::value& body) {
+  HttpResponse r;
+  r.status = status;
+  r.body = json::serialize(body);
+  return r;
+}
+
+HttpResponse error(int status, std::string_view code, std::string message) {
+  return json_response(status, json::object{{"error", json::object{{"code", code},
+                                                                    {"message", message}}}});
+}
+
+json::object player_object(std::int64_t id, std::string_view name) {
+  return json::object{{"id", "p_" + std::to_string(id)}, {"name", name}};
+}
+
+// "p_17" -> 17; 0 when it is not a player id.
+std::int64_t parse_player_id(std::string_view id) {
+  if (id.substr(0, 2) != "p_" || id.size() < 3 || id.size() > 20) return 0;
+  std::int64_t n = 0;
+  for (char c : id.substr(2)) {
+    if (c < '0' || c > '9') return 0;
+    n = n * 10 + (c - '0');
+  }
+  return n;
+}
+
+std::string content_type(const fs::path& p) {
+  static const std::map<std::string, std::string> TYPES = {
+      {".html", "text/html; charset=utf-8"}, {".js", "text/javascript; charset=utf-8"},
+      {".css", "text/css; charset=utf-8"},   {".json", "application/json"},
+      {".svg", "image/svg+xml"},             {".png", "image/png"},
+      {".ico", "image/x-icon"},              {".woff2", "font/woff2"},
+      {".txt", "text/plain; charset=utf-8"}, {".map", "application/json"},
+      {".webmanifest", "application/manifest+json"}};
+  auto it = TYPES.find(p.extension().string());
+  return it == TYPES.end() ? "application/octet-stream" : it->second;
+}
+
+}  // namespace
+
+bool Hub::needs_identity(std::string_view path) const {
+  return path.substr(0, 5) == "/api/" || path == "/" || path.substr(0, 3) == "/t/";
+}
+
+HttpResponse Hub::http(const HttpRequest& request, const Identity* who) {
+  const std::string path = request.target.substr(0, request.target.find('?'));
+  const bool get = request.method == "GET" || request.method == "HEAD";
+  const bool post = request.method == "POST";
+  if (path == "/healthz") return get ? healthz() : error(405, "method_not_allowed", "use GET");
+  if (path == "/metrics") return get ? metrics() : error(405, "method_not_allowed", "use GET");
+  if (path.substr(0, 5) == "/api/") {
+    if (who == nullptr) return error(500, "server_error", "no identity");
+    if (path == "/api/me") {
+      if (get || post) return api_me(request, *who);
+      return error(405, "method_not_allowed", "use GET or POST");
+    }
+    if (path == "/api/tables") {
+      if (post) return api_create_table(request, *who);
+      return error(405, "method_not_allowed", "use POST to create a table");
+    }
+    if (path == "/api/lobby") {
+      if (get) return json_response(200, lobby_json());
+      return error(405, "method_not_allowed", "use GET");
+    }
+    if (!get) return error(405, "method_not_allowed", "use GET");
+    if (path.rfind("/api/tables/", 0) == 0) {
+      auto room = find(path.substr(12));
+      if (!room) return error(404, "not_found", "no such table");
+      return json_response(200, room->summary());
+    }
+    if (path.rfind("/api/players/", 0) == 0) return api_player(path.substr(13));
+    if (path.rfind("/api/games/", 0) == 0) return api_game(path.substr(11));
+    return error(404, "not_found", "no such API endpoint");
+  }
+  if (!get) return error(405, "method_not_allowed", "use GET");
+  return static_file(path);
+}
+
+HttpResponse Hub::api_me(const HttpRequest& request, const Identity& who) {
+  if (request.method == "POST") {
+    boost::system::error_code ec;
+    json::value body = json::parse(request.body, ec);
+    if (ec || !body.is_object()) return error(400, "bad_json", "the body must be a JSON object");
+    const json::value* name = body.as_object().if_contains("name");
+    if (name == nullptr || !name->is_string()) return error(400, "bad_name", "'name' must be a string");
+    const std::string clean = clean_name(std::string_view(name->as_string()));
+    if (clean.empty())
+      return error(400, "bad_name", "a name has 1..24 characters and no control characters");
+    store_.rename_player(who.player, clean);
+    {
+      std::lock_guard lock(guests_mu_);
+      for (auto& [token, id] : guests_)
+        if (id.player == who.player) id.name = clean;
+    }
+    return json_response(200, player_object(who.player, clean));
+  }
+  return json_response(200, player_object(who.player, who.name));
+}
+
+HttpResponse Hub::api_create_table(const HttpRequest& request, const Identity& who) {
+  auto settings = parse_settings(request.body);
+  if (!settings) return error(400, "bad_settings", settings.error().message);
+  std::uint64_t seed = 0;
+  randombytes_buf(&seed, sizeof seed);
+  std::shared_ptr<Room> room;
+  for (int attempt = 0; attempt < 5; ++attempt) {
+    const std::string id = store::new_table_id();
+    if (find(id)) continue;
+    room = std::make_shared<Room>(*this, id, *settings, who.player, who.name, now_ms(), seed);
+    try {
+      store_.create_table(room->record());
+    } catch (const store::StoreError& e) {
+      if (e.code() == store::StoreErrc::conflict) {
+        room.reset();
+        continue;
+      }
+      throw;
+    }
+    break;
+  }
+  if (!room) return error(503, "unavailable", "could not find a free table id");
+  {
+    std::lock_guard lock(mu_);
+    rooms_[room->id()] = room;
+    order_.push_back(room);
+  }
+  lobby_dirty_ = true;
+  HttpResponse r = json_response(201, room->summary());
+  r.headers.emplace_back("Location", "/t/" + room->id());
+  return r;
+}
+
+HttpResponse Hub::api_player(std::string_view id) {
+  const std::int64_t pid = parse_player_id(id);
+  if (pid == 0) return error(404, "not_found", "no such player");
+  auto player = store_.find_player(pid);
+  if (!player) return error(404, "not_found", "no such player");
+  json::array ratings;
+  for (const store::Rating& r : store_.ratings_of(pid)) {
+    ratings.push_back(json::object{{"pool", r.variant},
+                                   {"rating", r.rating},
+                                   {"rd", r.deviation},
+                                   {"volatility", r.volatility},
+                                   {"matches", r.games}});
+  }
+  json::array matches;
+  for (const store::FinishedMatch& m : store_.finished_matches(pid, 50)) {
+    int seats = m.self.seat + 1;
+    for (const auto& o : m.opponents) seats = std::max(seats, o.line.seat + 1);
+    json::array score(std::size_t(seats), json::value(0));
+    score[std::size_t(m.self.seat)] = m.self.score;
+    json::array opponents;
+    bool ahead = true;
+    bool behind = true;
+    for (const auto& o : m.opponents) {
+      score[std::size_t(o.line.seat)] = o.line.score;
+      opponents.push_back(player_object(o.line.player, o.display_name));
+      if (o.line.score >= m.self.score) ahead = false;
+      if (o.line.score <= m.self.score) behind = false;
+    }
+    json::array games;
+    for (const auto& g : store_.games_of_match(m.match_id))
+      games.push_back(json::string(m.table_id + "-" + std::to_string(g.number)));
+    json::value reason = nullptr;
+    if (auto room = find(m.table_id)) {
+      json::value result = room->match_result();
+      if (result.is_object() && result.as_object().contains("reason"))
+        reason = result.as_object().at("reason");
+    }
+    json::value change = nullptr;
+    if (m.rated) change = m.self.rating_after - m.self.rating_before;
+    matches.push_back(json::object{
+        {"table", m.table_id},
+        {"game", m.variant == "twicefour" ? "twicefour" : "four"},
+        {"variant", m.variant},
+        {"rated", m.rated},
+        {"seat", m.self.seat},
+        {"score", score},
+        {"result", m.opponents.empty() ? "draw" : ahead ? "win" : behind ? "loss" : "draw"},
+        {"reason", reason},
+        {"opponents", opponents},
+        {"rating_change", change},
+        {"games", games},
+        {"finished_at", m.finished_ms}});
+  }
+  return json_response(200, json::object{{"id", "p_" + std::to_string(pid)},
+                                         {"name", player->display_name},
+                                         {"ratings", ratings},
+                                         {"matches", matches}});
+}
+
+HttpResponse Hub::api_game(std::string_view id) {
+  bool text = false;
+  if (id.size() > 4 && id.substr(id.size() - 4) == ".txt") {
+    text = true;
+    id.remove_suffix(4);
+  }
+  const std::size_t dash = id.rfind('-');
+  if (dash == std::string_view::npos) return error(404, "not_found", "no such game");
+  const std::string table(id.substr(0, dash));
+  int number = 0;
+  for (char c : id.substr(dash + 1)) {
+    if (c < '0' || c > '9' || number > 100) return error(404, "not_found", "no such game");
+    number = number * 10 + (c - '0');
+  }
+  const auto matches = store_.matches_of_table(table);
+  if (matches.empty()) return error(404, "not_found", "no such game");
+  auto game = store_.find_game(matches.back().id, number);
+  if (!game || !game->finished) return error(404, "not_found", "no finished game " + std::string(id));
+  if (text) {
+    HttpResponse r;
+    r.content_type = "text/plain; charset=utf-8";
+    r.body = game->record;
+    return r;
+  }
+  json::object o{{"id", std::string(id)},
+                 {"table", table},
+                 {"number", number},
+                 {"game", game->variant == "twicefour" ? "twicefour" : "four"},
+                 {"variant", game->variant},
+                 {"result", game->result},
+                 {"record", game->record}};
+  json::value details = nullptr;
+  if (auto room = find(table)) details = room->game_players(number);
+  if (details.is_object()) {
+    for (const auto& [k, v] : details.as_object()) o[k] = v;
+  } else {
+    json::array moves;
+    for (const auto& m : store_.moves_of_game(matches.back().id, number))
+      moves.push_back(json::string(m.move));
+    o["moves"] = moves;
+    o["players"] = json::array{};
+    o["outcome"] = nullptr;
+  }
+  return json_response(200, o);
+}
+
+HttpResponse Hub::healthz() {
+  const bool ok = writer_.healthy();
+  return json_response(ok ? 200 : 503, json::object{{"status", ok ? "ok" : "unavailable"},
+                                                    {"version", build_version()},
+                                                    {"commit", build_commit()}});
+}
+
+HttpResponse Hub::metrics() {
+  Metrics::Gauges g;
+  if (counters_ != nullptr) {
+    g.ws_connections = counters_->ws_connections.load();
+    g.http_requests = counters_->http_requests.load();
+  }
+  std::map<std::string, std::int64_t> by_status{
+      {"waiting", 0}, {"playing", 0}, {"between_games", 0}, {"finished", 0}};
+  std::vector<std::shared_ptr<Room>> rooms;
+  {
+    std::lock_guard lock(mu_);
+    rooms = order_;
+  }
+  for (const auto& r : rooms) ++by_status[r->status()];
+  for (const auto& [k, v] : by_status) g.tables.emplace_back(k, v);
+  HttpResponse r;
+  r.content_type = "text/plain; version=0.0.4";
+  r.body = metrics_.render(g);
+  return r;
+}
+
+HttpResponse Hub::static_file(std::string_view path) {
+  if (options_.web_root.empty()) return error(404, "not_found", "no web client is served");
+  if (path.find("..") != std::string_view::npos || path.find('\\') != std::string_view::npos)
+    return error(404, "not_found", "no such file");
+  fs::path file = fs::path(options_.web_root);
+  if (path == "/" || path.rfind("/t/", 0) == 0) {
+    file /= "index.html";
+  } else {
+    file /= std::string(path.substr(1));
+  }
+  std::error_code ec;
+  if (!fs::is_regular_file(file, ec)) {
+    // Client-side routes (pages of the web client) get the page itself.
+    if (fs::path(std::string(path)).extension().empty() && path.rfind("/assets/", 0) != 0) {
+      file = fs::path(options_.web_root) / "index.html";
+      if (!fs::is_regular_file(file, ec))
+        return error(404, "not_found", "the web client is not built (web/dist)");
+    } else {
+      return error(404, "not_found", "no such file");
+    }
+  }
+  std::ifstream in(file, std::ios::binary);
+  std::stringstream ss;
+  ss << in.rdbuf();
+  HttpResponse r;
+  r.content_type = content_type(file);
+  r.body = ss.str();
+  return r;
+}
+
+}  // namespace ft::server

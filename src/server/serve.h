@@ -1,0 +1,33 @@
+// `fourtable serve`: the options and the whole life of a server process.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <span>
+#include <string>
+#include <vector>
+
+namespace ft::server {
+
+struct ServeOptions {
+  std::string address = "0.0.0.0";
+  int port = 8080;
+  std::string store = "sqlite:./fourtable.db";
+  std::string web_root;  // "" -> found next to the binary / repository
+  int io_threads = 2;
+  int engine_threads = 1;
+  int engine_memory_mib = 256;
+  int ws_rate = 20;  // frames per second per WebSocket (bursts of twice that)
+  std::vector<std::string> allow_origins;
+};
+
+// Parses the arguments after `serve`. On error returns nullopt with `error`
+// set; `help` is set for --help.
+std::optional<ServeOptions> parse_serve_args(std::span<const std::string> args, std::string& error,
+                                             bool& help);
+const char* serve_usage();
+
+// Runs until SIGINT/SIGTERM. Returns the process exit code.
+int serve(const ServeOptions& options);
+
+}  // namespace ft::server

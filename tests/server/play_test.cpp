@@ -1,0 +1,436 @@
+// Integration tests of issue 6: the real `fourtable serve` on a free port,
+// driven by real WebSocket clients (support/test_client.h).
+#include <gtest/gtest.h>
+
+#include <thread>
+
+#include "support/test_client.h"
+
+namespace ft::test {
+namespace {
+
+namespace json = boost::json;
+
+struct Guest {
+  std::string cookie;
+  std::string id;
+};
+
+Guest new_guest(int port) {
+  HttpResult r = http(port, "GET", "/api/me");
+  EXPECT_EQ(r.status, 200);
+  return {r.set_cookie, std::string(r.json().at("id").as_string())};
+}
+
+std::string create_table(int port, const Guest& who, const std::string& settings) {
+  HttpResult r = http(port, "POST", "/api/tables", settings, who.cookie);
+  EXPECT_EQ(r.status, 201) << r.body;
+  return std::string(r.json().at("id").as_string());
+}
+
+std::string str(const json::value& v) { return std::string(v.as_string()); }
+
+// A seated client that follows the table's version.
+struct Player {
+  std::unique_ptr<WsClient> ws;
+  json::object state;
+  int seat = -1;
+  std::int64_t version = 0;
+};
+
+// Joins `table` and reads frames up to the state (or catch-up) the hello gets.
+Player join(int port, const Guest& g, const std::string& table, bool watch = false) {
+  Player p;
+  p.ws = std::make_unique<WsClient>(port, g.cookie);
+  p.ws->expect("welcome");
+  json::object hello{{"type", "hello"}, {"table", table}, {"since", 0}};
+  if (watch) hello["watch"] = true;
+  p.ws->send(hello);
+  json::object state = p.ws->expect("state");
+  p.state = state;
+  const auto& seat = state.at("you").as_object().at("seat");
+  p.seat = seat.is_null() ? -1 : int(seat.as_int64());
+  p.version = state.at("version").as_int64();
+  return p;
+}
+
+int to_move_of(const json::object& event_body) {
+  const auto& game = event_body.at("game").as_object();
+  const auto& tm = game.at("to_move");
+  return tm.is_null() ? -1 : int(tm.as_object().at("seat").as_int64());
+}
+
+// Plays `moves` in order: each by whoever is to move. Every client must see
+// each `moved` event; the mover gets its ack first. Returns the last event.
+json::object play(std::vector<Player*> players, int to_move, const std::vector<std::string>& moves,
+                  int& counter) {
+  json::object last;
+  for (const auto& mv : moves) {
+    Player* mover = nullptr;
+    for (auto* p : players)
+      if (p->seat == to_move) mover = p;
+    EXPECT_NE(mover, nullptr) << "nobody at seat " << to_move;
+    if (mover == nullptr) return last;
+    const std::string id = "m" + std::to_string(++counter);
+    mover->ws->send(json::object{{"type", "move"}, {"id", id}, {"move", mv}, {"think_ms", 100}});
+    json::object ack = mover->ws->recv_until([](const json::object& f) {
+      return f.at("type") == "ack" || f.at("type") == "error";
+    });
+    EXPECT_EQ(str(ack.at("type")), "ack") << json::serialize(ack);
+    EXPECT_EQ(str(ack.at("id")), id);
+    for (auto* p : players) {
+      json::object ev = p->ws->expect("event", "moved");
+      EXPECT_EQ(str(ev.at("event").as_object().at("move")), mv);
+      p->version = ev.at("version").as_int64();
+      last = ev;
+    }
+    to_move = to_move_of(last.at("event").as_object());
+  }
+  return last;
+}
+
+TEST(Serve, HealthzAndGuestCookie) {
+  ServerProcess server(temp_db("health"));
+  HttpResult h = http(server.port(), "GET", "/healthz");
+  EXPECT_EQ(h.status, 200);
+  EXPECT_EQ(str(h.json().at("status")), "ok");
+  EXPECT_TRUE(h.set_cookie.empty()) << "healthz must not create guests";
+
+  HttpResult me = http(server.port(), "GET", "/api/me");
+  EXPECT_EQ(me.status, 200);
+  EXPECT_GE(me.set_cookie.size(), 22u) << "at least 128 bits of base64url";
+  HttpResult again = http(server.port(), "GET", "/api/me", {}, me.set_cookie);
+  EXPECT_EQ(again.json().at("id"), me.json().at("id"));
+  EXPECT_TRUE(again.set_cookie.empty());
+
+  HttpResult renamed = http(server.port(), "POST", "/api/me", R"({"name":"Ada"})", me.set_cookie);
+  EXPECT_EQ(renamed.status, 200);
+  EXPECT_EQ(str(http(server.port(), "GET", "/api/me", {}, me.set_cookie).json().at("name")), "Ada");
+  HttpResult bad = http(server.port(), "POST", "/api/me", R"({"name":""})", me.set_cookie);
+  EXPECT_EQ(bad.status, 400);
+  EXPECT_EQ(str(bad.json().at("error").at("code")), "bad_name");
+
+  HttpResult metrics = http(server.port(), "GET", "/metrics");
+  EXPECT_EQ(metrics.status, 200);
+  EXPECT_NE(metrics.body.find("ft_ws_connections"), std::string::npos);
+  EXPECT_NE(metrics.body.find("ft_move_latency_seconds_bucket"), std::string::npos);
+}
+
+TEST(Serve, CreateTableChecksEverySetting) {
+  ServerProcess server(temp_db("settings"));
+  Guest a = new_guest(server.port());
+  const std::vector<std::pair<std::string, std::string>> bad = {
+      {R"({"variant":"classic"})", "'game' is required"},
+      {R"({"game":"four","width":12})", "'width' must be in 4..10"},
+      {R"({"game":"four","variant":"nope"})", "unknown variant"},
+      {R"({"game":"four","format":"single","rated":true})", "never rated"},
+      {R"({"game":"four","opponent":{"kind":"computer","level":9}})", "level"},
+      {R"({"game":"four","visibility":"secret"})", "visibility"},
+      {R"({"game":"four","clock":{"kind":"fischer","bank_ms":5}})", "bank_ms"},
+      {"not json", "JSON object"},
+  };
+  for (const auto& [body, words] : bad) {
+    HttpResult r = http(server.port(), "POST", "/api/tables", body, a.cookie);
+    EXPECT_EQ(r.status, 400) << body;
+    EXPECT_NE(r.body.find(words), std::string::npos) << body << " -> " << r.body;
+  }
+  HttpResult ok = http(server.port(), "POST", "/api/tables",
+                       R"({"game":"four","variant":"popout","width":8,"height":7,"format":"match",
+                           "clock":{"kind":"per_move","move_ms":20000},"rated":false,
+                           "visibility":"link","opponent":{"kind":"person"}})",
+                       a.cookie);
+  ASSERT_EQ(ok.status, 201) << ok.body;
+  const json::value body = ok.json();
+  const auto& s = body.at("settings").as_object();
+  EXPECT_EQ(s.at("width").as_int64(), 8);
+  EXPECT_EQ(str(s.at("clock").at("kind")), "per_move");
+  EXPECT_EQ(str(s.at("visibility")), "link");
+  const std::string id = str(ok.json().at("id"));
+  EXPECT_EQ(http(server.port(), "GET", "/api/tables/" + id, {}, a.cookie).status, 200);
+  // Link-only tables stay out of the lobby; open ones are listed.
+  std::string open = create_table(server.port(), a, R"({"game":"four"})");
+  const std::string lobby = http(server.port(), "GET", "/api/lobby", {}, a.cookie).body;
+  EXPECT_EQ(lobby.find(id), std::string::npos);
+  EXPECT_NE(lobby.find(open), std::string::npos);
+}
+
+// RULES.md A3, A5: a rated two-game match to 1½:½ (a win, then a draw on a
+// 4x4 board), with both ratings updated and the profile and records served.
+TEST(Serve, RatedMatchToOneAndAHalf) {
+  ServerProcess server(temp_db("rated"));
+  const int port = server.port();
+  Guest a = new_guest(port);
+  Guest b = new_guest(port);
+  const std::string table =
+      create_table(port, a, R"({"game":"four","width":4,"height":4,"rated":true})");
+  Player pa = join(port, a, table);
+  EXPECT_EQ(pa.seat, 0);
+  Player pb = join(port, b, table);
+  EXPECT_EQ(pb.seat, 1);
+  // The table was full: game 1 starts; seat 0 is red and moves first.
+  json::object started = pa.ws->expect("event", "game_started");
+  EXPECT_EQ(started.at("event").at("game").at("legal").as_array().size(), 4u);
+  int counter = 0;
+  json::object last = play({&pa, &pb}, 0, {"a", "b", "a", "b", "a", "b", "a"}, counter);
+  json::object over = pa.ws->expect("event", "game_over");
+  EXPECT_EQ(str(over.at("event").at("outcome").at("reason")), "line");
+  EXPECT_EQ(over.at("event").at("outcome").at("winner_seats").as_array().at(0).as_int64(), 0);
+  pb.ws->expect("event", "game_over");
+  // Ready for the next game (RULES.md A3): both must press it.
+  pa.ws->send(R"({"type":"ready"})");
+  pa.ws->expect("event", "ready");
+  pb.ws->send(R"({"type":"ready"})");
+  json::object g2 = pb.ws->expect("event", "game_started");
+  // Game 2: colours and first move swap.
+  EXPECT_EQ(g2.at("event").at("game").at("to_move").at("seat").as_int64(), 1);
+  EXPECT_EQ(g2.at("event").at("game").at("sides").as_array().at(1).as_int64(), 0);
+  const std::vector<std::string> draw = {"a", "a", "a", "a", "b", "b", "b", "b",
+                                         "c", "c", "c", "d", "d", "d", "c", "d"};
+  play({&pa, &pb}, 1, draw, counter);
+  json::object over2 = pa.ws->expect("event", "game_over");
+  EXPECT_EQ(str(over2.at("event").at("outcome").at("status")), "draw");
+  json::object result = pa.ws->expect("event", "match_over");
+  const auto& ev = result.at("event").as_object();
+  EXPECT_EQ(ev.at("score").as_array().at(0).to_number<double>(), 1.5);
+  EXPECT_EQ(ev.at("score").as_array().at(1).to_number<double>(), 0.5);
+  EXPECT_EQ(str(ev.at("results").as_array().at(0)), "win");
+  const auto& ratings = ev.at("ratings").as_array();
+  ASSERT_EQ(ratings.size(), 2u);
+  EXPECT_GT(ratings[0].at("after").to_number<double>(), ratings[0].at("before").to_number<double>());
+  EXPECT_LT(ratings[1].at("after").to_number<double>(), ratings[1].at("before").to_number<double>());
+  pb.ws->expect("event", "match_over");
+
+  // The profile shows the new rating and the finished match.
+  json::value profile = http(port, "GET", "/api/players/" + a.id, {}, a.cookie).json();
+  ASSERT_EQ(profile.at("ratings").as_array().size(), 1u);
+  EXPECT_EQ(str(profile.at("ratings").as_array()[0].at("pool")), "classic");
+  EXPECT_GT(profile.at("ratings").as_array()[0].at("rating").to_number<double>(), 1500.0);
+  ASSERT_EQ(profile.at("matches").as_array().size(), 1u);
+  EXPECT_EQ(str(profile.at("matches").as_array()[0].at("result")), "win");
+  EXPECT_EQ(profile.at("matches").as_array()[0].at("games").as_array().size(), 2u);
+  // A finished game's record in the text format of rules (RULES.md A1).
+  HttpResult record = http(port, "GET", "/api/games/" + table + "-1", {}, a.cookie);
+  ASSERT_EQ(record.status, 200) << record.body;
+  EXPECT_EQ(str(record.json().at("record")).substr(0, 12), "1. \xE2\x97\x8F a\n2. ");
+  EXPECT_EQ(record.json().at("moves").as_array().size(), 7u);
+  EXPECT_EQ(http(port, "GET", "/api/games/" + table + "-2.txt", {}, a.cookie).body.substr(0, 6),
+            "1. \xE2\x97\x8F");
+  EXPECT_EQ(http(port, "GET", "/api/games/" + table + "-3", {}, a.cookie).status, 404);
+}
+
+// A spectator sees every move; a player who drops out and comes back with
+// its last version gets exactly the events it missed (protocol.md 4.1).
+TEST(Serve, SpectatorAndReconnectCatchUp) {
+  ServerProcess server(temp_db("watch"));
+  const int port = server.port();
+  Guest a = new_guest(port);
+  Guest b = new_guest(port);
+  Guest c = new_guest(port);
+  const std::string table = create_table(port, a, R"({"game":"four"})");
+  Player pa = join(port, a, table);
+  Player pb = join(port, b, table);
+  Player watcher = join(port, c, table);  // seats are full: watches
+  EXPECT_EQ(watcher.seat, -1);
+  // B's hello started the game: A sees the event, B and the watcher a state with it.
+  pa.ws->expect("event", "game_started");
+  int counter = 0;
+  std::vector<std::string> seen;
+  play({&pa, &pb}, 0, {"d", "d", "c"}, counter);
+  for (int i = 0; i < 3; ++i)
+    seen.push_back(str(watcher.ws->expect("event", "moved").at("event").at("move")));
+  EXPECT_EQ(seen, (std::vector<std::string>{"d", "d", "c"}));
+
+  // A spectator cannot move.
+  watcher.ws->send(R"({"type":"move","id":"w1","move":"a"})");
+  EXPECT_EQ(str(watcher.ws->expect("error").at("code")), "not_seated");
+
+  // B leaves; A cannot move out of turn; B comes back with its version.
+  const std::int64_t b_version = pb.version;
+  pb.ws->close();
+  pa.ws->send(R"({"type":"move","id":"x1","move":"a"})");
+  EXPECT_EQ(str(pa.ws->expect("error").at("code")), "not_your_turn");
+  WsClient back(port, b.cookie);
+  back.expect("welcome");
+  back.send(json::object{{"type", "hello"}, {"table", table}, {"since", b_version}});
+  // Nothing was missed yet: no state, no events; B moves, then A moves while B is away again.
+  back.send(R"({"type":"move","id":"b9","move":"e"})");
+  json::object ack = back.expect("ack");
+  EXPECT_EQ(ack.at("version").as_int64(), b_version + 1);
+  const std::int64_t before_gap = back.expect("event", "moved").at("version").as_int64();
+  back.close();
+  pa.ws->expect("event", "moved");
+  pa.ws->send(R"({"type":"move","id":"a9","move":"f"})");
+  pa.ws->expect("ack");
+  WsClient again(port, b.cookie);
+  again.expect("welcome");
+  again.send(json::object{{"type", "hello"}, {"table", table}, {"since", before_gap}});
+  json::object missed = again.recv_until([](const json::object& f) {
+    return f.at("type") == "event" || f.at("type") == "state";
+  });
+  EXPECT_EQ(str(missed.at("type")), "event") << "catch-up must be events, not a full state";
+  EXPECT_EQ(missed.at("version").as_int64(), before_gap + 1);
+  EXPECT_EQ(str(missed.at("event").at("move")), "f");
+  // Spectators saw those moves too, in order.
+  EXPECT_EQ(str(watcher.ws->expect("event", "moved").at("event").at("move")), "e");
+  EXPECT_EQ(str(watcher.ws->expect("event", "moved").at("event").at("move")), "f");
+  // A hello with an unknown old version gets the full state.
+  WsClient fresh(port, b.cookie);
+  fresh.expect("welcome");
+  fresh.send(json::object{{"type", "hello"}, {"table", table}, {"since", 100000}});
+  json::object state = fresh.expect("state");
+  EXPECT_EQ(state.at("game").at("moves").as_array().size(), 5u);
+}
+
+// RULES.md A3 with a computer seat: the engine answers on its worker thread.
+TEST(Serve, MatchAgainstTheComputer) {
+  ServerProcess server(temp_db("computer"));
+  const int port = server.port();
+  Guest a = new_guest(port);
+  const std::string table = create_table(
+      port, a, R"({"game":"four","width":5,"height":4,"opponent":{"kind":"computer","level":1}})");
+  Player pa = join(port, a, table);
+  EXPECT_EQ(pa.seat, 0);
+  // The creator's hello filled the table: the state already holds game 1.
+  ASSERT_FALSE(pa.state.at("game").is_null());
+  EXPECT_EQ(to_move_of(pa.state), 0);
+  int games = 0;
+  int counter = 0;
+  pa.ws->send(json::object{{"type", "move"},
+                           {"id", "h0"},
+                           {"move", pa.state.at("game").at("legal").as_array()[0]},
+                           {"version", pa.state.at("version")}});
+  for (int guard = 0; guard < 200; ++guard) {
+    json::object f = pa.ws->recv(10000ms);
+    if (f.at("type") != "event") continue;
+    const auto& ev = f.at("event").as_object();
+    const std::string kind = str(ev.at("kind"));
+    if (kind == "match_over") {
+      EXPECT_EQ(games, 2);
+      EXPECT_EQ(ev.at("ratings").as_array().size(), 0u) << "computer games are unrated";
+      return;
+    }
+    if (kind == "game_over") {
+      ++games;
+      if (games < 2) pa.ws->send(R"({"type":"ready"})");
+      continue;
+    }
+    if (kind != "game_started" && kind != "moved") continue;
+    if (to_move_of(ev) != pa.seat) continue;
+    const auto& legal = ev.at("game").at("legal").as_array();
+    ASSERT_FALSE(legal.empty());
+    pa.ws->send(json::object{{"type", "move"},
+                             {"id", "h" + std::to_string(++counter)},
+                             {"move", legal[0]},
+                             {"version", f.at("version")}});
+  }
+  FAIL() << "the match against the computer did not end";
+}
+
+// RULES.md B2, B6: a twiceFour match between two people, to its end.
+TEST(Serve, TwiceFourMatch) {
+  // The test plays far faster than a person: lift the per-socket frame rate.
+  ServerProcess server(temp_db("twicefour"), "--ws-rate 1000");
+  const int port = server.port();
+  Guest a = new_guest(port);
+  Guest b = new_guest(port);
+  const std::string table = create_table(port, a, R"({"game":"twicefour"})");
+  Player pa = join(port, a, table);
+  Player pb = join(port, b, table);
+  pa.ws->send(R"({"type":"choose_piece","piece":"cross"})");
+  pb.ws->send(R"({"type":"choose_piece","piece":"circle"})");
+  json::object chosen = pa.ws->expect("event", "pieces_chosen");
+  EXPECT_EQ(chosen.at("event").at("sides").as_array().at(0).as_int64(), 0);
+  std::vector<Player*> players = {&pa, &pb};
+  int counter = 0;
+  int rounds = 0;
+  for (int guard = 0; guard < 2000; ++guard) {
+    json::object f = pa.ws->recv(10000ms);
+    ASSERT_NE(str(f.at("type")), "error") << json::serialize(f);
+    if (f.at("type") != "event") continue;
+    const auto& ev = f.at("event").as_object();
+    const std::string kind = str(ev.at("kind"));
+    if (kind == "match_over") {
+      EXPECT_GE(rounds, 2);
+      EXPECT_EQ(str(ev.at("reason")), "completed");
+      return;
+    }
+    if (kind == "game_over") {
+      ++rounds;
+      pa.ws->send(R"({"type":"ready"})");
+      pb.ws->send(R"({"type":"ready"})");
+      continue;
+    }
+    if (kind != "game_started" && kind != "moved") continue;
+    const int seat = to_move_of(ev);
+    if (seat < 0) continue;
+    const auto& legal = ev.at("game").at("legal").as_array();
+    ASSERT_FALSE(legal.empty());
+    // Vary the choice a little so that rounds end by points or limits alike.
+    const auto& mv = legal[std::size_t(counter * 7) % legal.size()];
+    players[std::size_t(seat)]->ws->send(
+        json::object{{"type", "move"}, {"id", "t" + std::to_string(++counter)}, {"move", mv}});
+    // B's socket is read up to its ack, so its frames do not pile up (the
+    // server closes a socket whose reader falls 256 frames behind).
+    if (seat == pb.seat) pb.ws->expect("ack");
+  }
+  FAIL() << "the twiceFour match did not end";
+}
+
+// Issue 6 item 5: after SIGKILL and a restart the table comes back where it
+// was, no acknowledged move is lost, and the downtime is charged to nobody.
+TEST(Serve, SurvivesSigkillMidMatch) {
+  const std::string db = temp_db("kill");
+  auto server = std::make_unique<ServerProcess>(db);
+  int port = server->port();
+  Guest a = new_guest(port);
+  Guest b = new_guest(port);
+  const std::string table = create_table(port, a, R"({"game":"four","width":4,"height":4})");
+  std::int64_t remaining_before = 0;
+  std::int64_t version = 0;
+  {
+    Player pa = join(port, a, table);
+    Player pb = join(port, b, table);
+    pa.ws->expect("event", "game_started");
+    int counter = 0;
+    json::object last = play({&pa, &pb}, 0, {"a", "b", "a"}, counter);
+    remaining_before =
+        last.at("event").at("clocks").at("remaining_ms").as_array().at(1).as_int64();
+    version = last.at("version").as_int64();
+    server->kill9();
+  }
+  std::this_thread::sleep_for(1500ms);
+  server = std::make_unique<ServerProcess>(db);
+  port = server->port();
+  Player pa = join(port, a, table);
+  Player pb = join(port, b, table);
+  WsClient probe(port, b.cookie);
+  probe.expect("welcome");
+  probe.send(json::object{{"type", "hello"}, {"table", table}, {"since", version}});
+  // Same version as before the kill: nothing to catch up, and nothing lost.
+  EXPECT_EQ(pb.version, version);
+  EXPECT_EQ(pb.seat, 1);
+  WsClient state_probe(port, b.cookie);
+  state_probe.expect("welcome");
+  state_probe.send(json::object{{"type", "hello"}, {"table", table}, {"since", 0}});
+  json::object state = state_probe.expect("state");
+  EXPECT_EQ(state.at("game").at("moves").as_array().size(), 3u);
+  const std::int64_t remaining_after = state.at("clocks").at("remaining_ms").as_array().at(1).as_int64();
+  // B was to move when the server died; the 1.5 s of downtime is not charged.
+  EXPECT_GT(remaining_after, remaining_before - 1000);
+  int counter = 100;
+  play({&pa, &pb}, 1, {"b", "a", "b", "a"}, counter);
+  json::object over = pa.ws->expect("event", "game_over");
+  EXPECT_EQ(str(over.at("event").at("outcome").at("reason")), "line");
+  // All seven moves of game 1 are in the store's record.
+  pa.ws->send(R"({"type":"ready"})");
+  pb.ws->send(R"({"type":"ready"})");
+  pa.ws->expect("event", "game_started");
+  HttpResult record = http(port, "GET", "/api/games/" + table + "-1", {}, a.cookie);
+  ASSERT_EQ(record.status, 200) << record.body;
+  EXPECT_EQ(record.json().at("moves").as_array().size(), 7u);
+  state_probe.close();
+  probe.close();
+}
+
+}  // namespace
+}  // namespace ft::test

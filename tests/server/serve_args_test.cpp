@@ -1,0 +1,71 @@
+// `fourtable serve` options: every option parses, bad ones say why (exit 2).
+#include <gtest/gtest.h>
+
+#include <cstdlib>
+#include <sys/wait.h>
+
+#include "server/serve.h"
+
+namespace ft::server {
+namespace {
+
+std::optional<ServeOptions> parse(std::vector<std::string> args, std::string& error, bool& help) {
+  return parse_serve_args(args, error, help);
+}
+
+TEST(ServeArgs, DefaultsWorkOutOfTheBox) {
+  std::string error;
+  bool help = false;
+  auto o = parse({}, error, help);
+  ASSERT_TRUE(o.has_value());
+  EXPECT_EQ(o->port, 8080);
+  EXPECT_EQ(o->store, "sqlite:./fourtable.db");
+}
+
+TEST(ServeArgs, EveryOptionIsRead) {
+  std::string error;
+  bool help = false;
+  auto o = parse({"--port", "9000", "--address=127.0.0.1", "--store", "sqlite:x.db", "--web-root",
+                  "/srv/web", "--threads", "3", "--engine-threads", "2", "--engine-memory", "64",
+                  "--allow-origin", "https://example.org", "--ws-rate", "50"},
+                 error, help);
+  ASSERT_TRUE(o.has_value()) << error;
+  EXPECT_EQ(o->port, 9000);
+  EXPECT_EQ(o->address, "127.0.0.1");
+  EXPECT_EQ(o->store, "sqlite:x.db");
+  EXPECT_EQ(o->web_root, "/srv/web");
+  EXPECT_EQ(o->io_threads, 3);
+  EXPECT_EQ(o->engine_threads, 2);
+  EXPECT_EQ(o->engine_memory_mib, 64);
+  ASSERT_EQ(o->allow_origins.size(), 1u);
+  EXPECT_EQ(o->ws_rate, 50);
+}
+
+TEST(ServeArgs, BadOptionsSayWhat) {
+  std::string error;
+  bool help = false;
+  EXPECT_FALSE(parse({"--bogus"}, error, help).has_value());
+  EXPECT_NE(error.find("unknown option '--bogus'"), std::string::npos);
+  EXPECT_FALSE(parse({"--port", "70000"}, error, help).has_value());
+  EXPECT_NE(error.find("--port must be a number in 0..65535"), std::string::npos);
+  EXPECT_FALSE(parse({"--port"}, error, help).has_value());
+  EXPECT_NE(error.find("needs a value"), std::string::npos);
+  EXPECT_FALSE(parse({"--help"}, error, help).has_value());
+  EXPECT_TRUE(help);
+  const std::string usage = serve_usage();
+  for (const char* option : {"--port", "--address", "--store", "--web-root", "--threads",
+                             "--engine-threads", "--engine-memory", "--allow-origin", "--ws-rate"})
+    EXPECT_NE(usage.find(option), std::string::npos) << option;
+}
+
+TEST(ServeArgs, TheCommandExitsWithTwoOnBadOptions) {
+  const std::string cmd = std::string(FT_FOURTABLE_BIN) + " serve --no-such-option 2>/dev/null";
+  const int status = std::system(cmd.c_str());
+  ASSERT_TRUE(WIFEXITED(status));
+  EXPECT_EQ(WEXITSTATUS(status), 2);
+  const std::string help = std::string(FT_FOURTABLE_BIN) + " serve --help >/dev/null";
+  EXPECT_EQ(WEXITSTATUS(std::system(help.c_str())), 0);
+}
+
+}  // namespace
+}  // namespace ft::server

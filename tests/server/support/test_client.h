@@ -1,0 +1,82 @@
+// A small WebSocket + HTTP client for the integration tests (Boost.Beast,
+// kept in one translation unit), and a handle on a real `fourtable serve`
+// process started on a free port.
+#pragma once
+
+#include <sys/types.h>
+
+#include <boost/json.hpp>
+#include <chrono>
+#include <functional>
+#include <memory>
+#include <string>
+
+namespace ft::test {
+
+using namespace std::chrono_literals;
+
+struct HttpResult {
+  int status = 0;
+  std::string body;
+  std::string set_cookie;  // the ft_guest value, if one was set
+  std::string content_type;
+  boost::json::value json() const { return boost::json::parse(body); }
+};
+
+HttpResult http(int port, const std::string& method, const std::string& target,
+                const std::string& body = {}, const std::string& cookie = {},
+                const std::string& origin = {});
+
+// The status and body of a WebSocket handshake that the server refused, or
+// status 101 if it was accepted (then closed at once).
+HttpResult ws_handshake(int port, const std::string& cookie, const std::string& origin);
+
+class WsClient {
+ public:
+  // Opens /ws; `cookie` is the guest token ("" lets the server make a guest).
+  WsClient(int port, const std::string& cookie, const std::string& origin = {});
+  ~WsClient();
+  WsClient(const WsClient&) = delete;
+  WsClient& operator=(const WsClient&) = delete;
+
+  void send(const std::string& text);
+  void send(const boost::json::object& o) { send(boost::json::serialize(o)); }
+  // The next frame; throws std::runtime_error on timeout or a closed socket.
+  boost::json::object recv(std::chrono::milliseconds timeout = 5000ms);
+  // Frames until one satisfies `pred` (the others are dropped); that one.
+  boost::json::object recv_until(const std::function<bool(const boost::json::object&)>& pred,
+                                 std::chrono::milliseconds timeout = 10000ms);
+  // The next frame of `type` (and, for events, `kind`).
+  boost::json::object expect(const std::string& type, const std::string& kind = {},
+                             std::chrono::milliseconds timeout = 10000ms);
+  bool closed() const { return closed_; }
+  const std::string& cookie() const { return cookie_; }
+  void close();
+
+ private:
+  struct Impl;
+  std::unique_ptr<Impl> impl_;
+  std::string cookie_;
+  bool closed_ = false;
+};
+
+// `fourtable serve` on a free port with its own SQLite file.
+class ServerProcess {
+ public:
+  // `db` is the SQLite file (kept across restarts by passing the same path).
+  explicit ServerProcess(const std::string& db, const std::string& extra_args = {});
+  ~ServerProcess();  // SIGTERM, then wait
+  int port() const { return port_; }
+  void kill9();      // SIGKILL, no clean-up at all
+  void terminate();  // SIGTERM and wait
+
+ private:
+  pid_t pid_ = -1;
+  int port_ = 0;
+  std::string log_path_;
+};
+
+// A fresh temporary file name for a database.
+std::string temp_db(const std::string& name);
+
+}  // namespace ft::test
