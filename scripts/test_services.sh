@@ -29,7 +29,7 @@ ft_pg_as_owner() {
 ft_stop_postgres() {
   if [ -n "${FT_PG_DIR:-}" ] && [ -d "$FT_PG_DIR" ]; then
     ft_pg_as_owner "$FT_PG_BIN/pg_ctl" -D "$FT_PG_DIR/data" -m immediate stop >/dev/null 2>&1 || true
-    rm -rf "$FT_PG_DIR"
+    rm -rf "$FT_PG_DIR" || true
   fi
 }
 
@@ -56,8 +56,14 @@ ft_start_postgres() {
 # (FT_TEST_REDIS_URL); stopped with the PostgreSQL cluster.
 ft_stop_redis() {
   if [ -n "${FT_REDIS_DIR:-}" ] && [ -d "$FT_REDIS_DIR" ]; then
-    if [ -f "$FT_REDIS_DIR/redis.pid" ]; then kill "$(cat "$FT_REDIS_DIR/redis.pid")" 2>/dev/null || true; fi
-    rm -rf "$FT_REDIS_DIR"
+    if [ -f "$FT_REDIS_DIR/redis.pid" ]; then
+      local pid
+      pid=$(cat "$FT_REDIS_DIR/redis.pid")
+      kill "$pid" 2>/dev/null || true
+      # Redis writes its log while it shuts down: wait for it before removing.
+      for _ in $(seq 50); do kill -0 "$pid" 2>/dev/null || break; sleep 0.1; done
+    fi
+    rm -rf "$FT_REDIS_DIR" || true
   fi
 }
 
@@ -81,5 +87,5 @@ ft_start_redis() {
 ft_start_test_services() {
   ft_start_postgres
   ft_start_redis
-  trap 'ft_stop_postgres; ft_stop_redis' EXIT
+  trap 'ft_stop_postgres || true; ft_stop_redis || true' EXIT
 }
