@@ -1,5 +1,7 @@
 // The room's side of docs/protocol.md 5.2-5.6: how a table, its game, its
 // clocks and its presence look on the wire. Called under the room's lock.
+#include <algorithm>
+
 #include "rules/four_game.h"
 #include "server/room.h"
 
@@ -198,7 +200,9 @@ json::object Room::match_json(std::int64_t now) const {
   json::object o;
   o["games"] = match_ ? match_->format().games : (settings_.single ? 1 : settings_.seats == 3 ? 3 : 2);
   o["game_number"] = match_ ? match_->game_index() + 1 : 0;
-  o["phase"] = match_ ? std::string(match::phase_name(match_->phase())) : std::string("waiting");
+  std::string phase = match_ ? std::string(match::phase_name(match_->phase())) : "waiting";
+  std::replace(phase.begin(), phase.end(), '-', '_');  // protocol.md 5.2 spells choosing_pieces
+  o["phase"] = phase;
   o["score"] = score_json();
   json::array ready;
   if (match_) {
