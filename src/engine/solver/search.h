@@ -88,9 +88,11 @@ class Search {
     }
     // Columns from the middle outwards: centre discs take part in most lines.
     for (int i = 0; i < w_; ++i) order_[i] = w_ / 2 + (1 - 2 * (i % 2)) * (i + 1) / 2;
-    if (variation_ != 0) {
-      // Helper threads: rotate the order so they explore other moves first.
-      std::rotate(order_, order_ + (variation_ % w_), order_ + w_);
+    if (variation_ != 0 && w_ > 2) {
+      // Helper threads break ties among the central columns the other way
+      // round, so they reach other subtrees first and fill the shared table
+      // with results the main searcher has not computed yet.
+      std::swap(order_[variation_ % 2], order_[1 + variation_ % 2]);
     }
   }
 

@@ -120,5 +120,18 @@ TEST(SolverTestSets, AnalyzeAgreesWithSolve) {
   }
 }
 
+// Two searchers sharing one table (lazy SMP) give the exact scores too.
+TEST(SolverTestSets, ParallelSearchAgrees) {
+  const auto lines = load("Test_L2_R2");
+  ASSERT_EQ(lines.size(), 1000u);
+  TranspositionTable table(std::size_t{16} << 20);
+  Solver solver(table);
+  for (std::size_t i = 11; i < lines.size(); i += 100) {
+    auto p = play_moves(Board{}, lines[i].moves);
+    ASSERT_TRUE(p.ok());
+    EXPECT_EQ(solver.solve_parallel(*p, 2), lines[i].score) << lines[i].moves;
+  }
+}
+
 }  // namespace
 }  // namespace ft::engine::solver

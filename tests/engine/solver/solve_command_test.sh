@@ -1,0 +1,40 @@
+#!/usr/bin/env bash
+# `fourtable solve` end to end (issue 4 item 2): scores, --analyze, bad lines
+# get an error line and the rest still runs, bad options are refused.
+set -euo pipefail
+ft="$1"
+fail() { echo "FAIL: $*" >&2; exit 1; }
+
+# Test_L3_R1 line 9 scores 1 (a win with the 41st disc).
+out=$(printf '121212\n233377345754465174223731671122611552\n' | "$ft" solve)
+[[ "$out" == $'121212 18\n233377345754465174223731671122611552 1' ]] || fail "scores: $out"
+
+# A bad line in the middle: an error line for it, the others solved.
+set +e
+out=$(printf '121212\n12x\n44444444\n121212\n' | "$ft" solve)
+rc=$?
+set -e
+[[ $rc -eq 1 ]] || fail "exit code with bad lines: $rc"
+[[ "$(echo "$out" | sed -n 1p)" == "121212 18" ]] || fail "line 1: $out"
+echo "$out" | sed -n 2p | grep -q '^12x error: move 3' || fail "line 2: $out"
+echo "$out" | sed -n 3p | grep -q '^44444444 error: .*column is full' || fail "line 3: $out"
+[[ "$(echo "$out" | sed -n 4p)" == "121212 18" ]] || fail "line 4: $out"
+
+# --analyze: one score per column; a full column is '-'.
+out=$(echo "444444" | "$ft" solve --analyze --width 7 --height 6)
+set -- $out
+[[ $# -eq 8 && "$5" == "-" ]] || fail "analyze: $out"
+
+# The expected score on the line is checked.
+set +e
+printf '121212 17\n' | "$ft" solve > /dev/null 2>&1
+rc=$?
+set -e
+[[ $rc -eq 1 ]] || fail "a wrong expected score must fail"
+
+# Other variants and sizes; unknown options values are refused.
+out=$(echo "" | "$ft" solve --variant classic --width 4 --height 4)
+[[ "$out" == " 0" ]] || fail "4x4 empty board is a draw: '$out'"
+if "$ft" solve --variant popout < /dev/null 2>/dev/null; then fail "popout accepted"; fi
+if "$ft" solve --width 99 < /dev/null 2>/dev/null; then fail "width 99 accepted"; fi
+echo ok
