@@ -54,6 +54,7 @@ HeuristicSearch::HeuristicSearch(const Position& root, int start_empty_cells,
       root_colour_(root.to_move()),
       width_(root.geometry().width()),
       popout_(root.geometry().popout()),
+      best_reply_(root.geometry().colours() == 3),
       frames_(static_cast<std::size_t>(MAX_PLY + 1) * rules::MAX_MOVES, root) {}
 
 bool HeuristicSearch::out_of_budget() {
@@ -62,32 +63,33 @@ bool HeuristicSearch::out_of_budget() {
   return false;
 }
 
-int HeuristicSearch::order_moves(const Position& pos, int tt_move, Move* moves, int n) const {
+void HeuristicSearch::order_moves(int mover, int tt_move, const Move* moves, const int* index, int n,
+                                  int* order) const {
   // TT move first, then by history score, ties to the centre (more lines
   // pass through the middle columns).
-  const int mover = pos.to_move();
   const int centre2 = width_ - 1;  // twice the centre column
   int keys[rules::MAX_MOVES];
   for (int i = 0; i < n; ++i) {
-    const int idx = move_index(moves[i]);
-    int k = history_score_[mover][idx] * 16 - std::abs(2 * moves[i].col - centre2);
+    int k = history_score_[mover][index[i]] * 16 - std::abs(2 * moves[i].col - centre2);
     if (moves[i].pop) k -= 4;
-    if (idx == tt_move) k = INT32_MAX;
+    if (index[i] == tt_move) k = INT32_MAX;
     keys[i] = k;
+    order[i] = i;
   }
   for (int i = 1; i < n; ++i) {  // insertion sort: n <= 20
-    const Move m = moves[i];
-    const int k = keys[i];
+    const int o = order[i];
     int j = i - 1;
-    while (j >= 0 && keys[j] < k) {
-      moves[j + 1] = moves[j];
-      keys[j + 1] = keys[j];
+    while (j >= 0 && keys[order[j]] < keys[o]) {
+      order[j + 1] = order[j];
       --j;
     }
-    moves[j + 1] = m;
-    keys[j + 1] = k;
+    order[j + 1] = o;
   }
-  return n;
+}
+
+void HeuristicSearch::force_to_move(Position& pos, int colour) {
+  // Position keeps to_move == ply % colours; move the count to the wanted side.
+  pos.set_ply(pos.ply() + (colour - pos.to_move() + 3) % 3);
 }
 
 int HeuristicSearch::search(const Position& pos, int depth, int alpha, int beta, int ply) {
@@ -118,12 +120,33 @@ int HeuristicSearch::search(const Position& pos, int depth, int alpha, int beta,
     return model_.evaluate(pos, root_colour_, options_.eval);
   }
   Move moves[rules::MAX_MOVES];
-  const int n = pos.legal_moves(moves);
+  int movers[rules::MAX_MOVES];
+  int n = 0;
+  if (best_reply_ && !maximizing) {
+    // RULES.md A10, best-reply search: between two moves of the root player
+    // one of the two others replies, whichever hurts the root most. Unlike a
+    // paranoid search the two never get two moves in a row against the root.
+    for (int k = 1; k <= 2; ++k) {
+      const int who = (root_colour_ + k) % 3;
+      Position p = pos;
+      force_to_move(p, who);
+      Move buf[rules::MAX_MOVES];
+      const int m = p.legal_moves(buf);
+      for (int j = 0; j < m && n < rules::MAX_MOVES; ++j, ++n) {
+        moves[n] = buf[j];
+        movers[n] = who;
+      }
+    }
+  } else {
+    n = pos.legal_moves(moves);
+    for (int i = 0; i < n; ++i) movers[i] = mover;
+  }
   Position* children = &frames_[static_cast<std::size_t>(ply) * rules::MAX_MOVES];
   int terminal[rules::MAX_MOVES];  // INF: not terminal, else the known score
   const int win_here = WIN_SCORE - (ply + 1);
   for (int i = 0; i < n; ++i) {
     children[i] = pos;
+    if (movers[i] != mover) force_to_move(children[i], movers[i]);
     const rules::Outcome o = children[i].play(moves[i]);
     terminal[i] = INF;
     if (o.over()) {
@@ -132,7 +155,7 @@ int HeuristicSearch::search(const Position& pos, int depth, int alpha, int beta,
       } else {
         const int s = o.winner == root_colour_ ? win_here : -win_here;
         // The mover takes a win at once (RULES.md A2); nothing beats it.
-        if (o.winner == mover) return s;
+        if (o.winner == movers[i]) return s;
         terminal[i] = s;
       }
     } else if (popout_) {
@@ -141,21 +164,16 @@ int HeuristicSearch::search(const Position& pos, int depth, int alpha, int beta,
       bool repeated = history_.count(h) != 0;
       for (int p = 0; p <= ply && !repeated; ++p) repeated = path_[p] == h;
       if (repeated) terminal[i] = 0;
+    } else if (best_reply_ && !maximizing) {
+      force_to_move(children[i], root_colour_);
     }
   }
   if (depth <= 0 || ply >= MAX_PLY - 1) return model_.evaluate(pos, root_colour_, options_.eval);
 
+  int index[rules::MAX_MOVES] = {};
+  for (int i = 0; i < n; ++i) index[i] = move_index(moves[i]) + (movers[i] != mover ? width_ : 0);
   int order[rules::MAX_MOVES];
-  {
-    Move sorted[rules::MAX_MOVES];
-    std::copy(moves, moves + n, sorted);
-    order_moves(pos, tt_move, sorted, n);
-    for (int i = 0; i < n; ++i) {
-      for (int j = 0; j < n; ++j) {
-        if (moves[j] == sorted[i]) order[i] = j;
-      }
-    }
-  }
+  order_moves(mover, tt_move, moves, index, n, order);
 
   int best = maximizing ? -INF : INF;
   int best_move = -1;
@@ -180,12 +198,12 @@ int HeuristicSearch::search(const Position& pos, int depth, int alpha, int beta,
     if (stop_) return 0;
     if (maximizing ? s > best : s < best) {
       best = s;
-      best_move = move_index(moves[i]);
+      best_move = index[i];
     }
     if (maximizing) alpha = std::max(alpha, s);
     else beta = std::min(beta, s);
     if (alpha >= beta) {
-      history_score_[mover][move_index(moves[i])] += depth * depth;
+      history_score_[mover][index[i]] += depth * depth;
       break;
     }
   }
@@ -236,14 +254,19 @@ SearchResult HeuristicSearch::run(const SearchOptions& options) {
   salt_ = mix(salt_, static_cast<std::uint64_t>(g.spec().line * 17 + g.colours() * 3 + g.cylinder() * 2 +
                                                 g.popout() * 5 + g.misere() * 11));
   salt_ = mix_bits(salt_, root_.blocks());
+  salt_ = mix(salt_, best_reply_ ? 3 : 1);
 
   SearchResult result;
   Move moves[rules::MAX_MOVES];
   const int n = root_.legal_moves(moves);
   if (n == 0) return result;
-  order_moves(root_, -1, moves, n);
-  for (int i = 0; i < n; ++i) result.root_scores.push_back(RootScore{moves[i], 0});
-  result.best = moves[0];
+  {
+    int index[rules::MAX_MOVES] = {}, order[rules::MAX_MOVES];
+    for (int i = 0; i < n; ++i) index[i] = move_index(moves[i]);
+    order_moves(root_colour_, -1, moves, index, n, order);
+    for (int i = 0; i < n; ++i) result.root_scores.push_back(RootScore{moves[order[i]], 0});
+  }
+  result.best = result.root_scores[0].move;
 
   // A win in one needs no search (and makes every level take it).
   for (int i = 0; i < n; ++i) {
@@ -287,9 +310,9 @@ SearchResult HeuristicSearch::run(const SearchOptions& options) {
                      [](const RootScore& a, const RootScore& b) { return a.score > b.score; });
     if (is_decisive(result.score)) {
       if (result.score < 0 && g.colours() == 3 && depth > 1) {
-        // RULES.md A10, paranoid search: a "proven" loss assumes the two
-        // others play together, which they rarely do. Play the move of the
-        // deepest search that still saw a game, not the longest defence.
+        // RULES.md A10: a "proven" loss assumes the others' best replies for
+        // each of them alike, which they rarely all find. Play the move of
+        // the deepest search that still saw a game, not the longest defence.
         result.best = last_open.best;
         result.score = last_open.score;
         result.root_scores = last_open.root_scores;

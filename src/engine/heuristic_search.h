@@ -4,9 +4,13 @@
 // moves, an immediate-win scan at every node, and the threat evaluation of
 // evaluation.h at the horizon.
 //
-// Scores are from the root player's view (minimax, not negamax), which makes
-// the same code a paranoid search for three players (RULES.md A10): the two
-// others are assumed to play together against the root. Two vs two is a
+// Scores are from the root player's view (minimax, not negamax). For three
+// players (RULES.md A10) the search is a best-reply search (Schadd and
+// Winands): after each root move, the one reply of either other player that
+// is worst for the root. A paranoid search (both others move, in turn,
+// against the root) was tried first; on 9x7 it "proves" nearly every position
+// lost, because two players with two moves per round force a line, and its
+// deeper levels played no better than its shallow ones. Two vs two is a
 // two-colour game (team-mates share a colour, RULES.md A11).
 //
 // PopOut positions can repeat (RULES.md A7): a position that already arose in
@@ -72,7 +76,10 @@ class HeuristicSearch {
  private:
   int search(const rules::Position& pos, int depth, int alpha, int beta, int ply);
   int root_search(int depth, int alpha, int beta, SearchResult& out, bool all_scores);
-  int order_moves(const rules::Position& pos, int tt_move, rules::Move* moves, int n) const;
+  // Fills `order` with the indices of `moves` in search order.
+  void order_moves(int mover, int tt_move, const rules::Move* moves, const int* index, int n,
+                   int* order) const;
+  static void force_to_move(rules::Position& pos, int colour);
   bool out_of_budget();
   int move_index(rules::Move m) const { return m.col + (m.pop ? width_ : 0); }
 
@@ -84,6 +91,7 @@ class HeuristicSearch {
   int root_colour_;
   int width_;
   bool popout_;
+  bool best_reply_;  // three players: best-reply search instead of paranoid
   std::uint64_t salt_ = 0;
   std::uint64_t nodes_ = 0;
   bool stop_ = false;

@@ -19,13 +19,13 @@ LevelSettings level_settings(int level, int colours) {
       s = {4, 1'500, EvalKind::simple, 16, 60, milliseconds(400), 1 << 20, false};
       break;
     case 4:  // from here the evaluation knows stacked threats
-      s = {8, 3'000, EvalKind::threats, 8, 0, milliseconds(600), 4 << 20, false};
+      s = {8, 2'000, EvalKind::threats, 8, 0, milliseconds(600), 4 << 20, false};
       break;
     case 5:  // from here the row parity of threats too
-      s = {12, 10'000, EvalKind::full, 4, 0, milliseconds(900), 8 << 20, false};
+      s = {12, 6'000, EvalKind::full, 4, 0, milliseconds(900), 8 << 20, false};
       break;
     case 6:
-      s = {20, 30'000, EvalKind::full, 0, 0, milliseconds(1400), 16 << 20, false};
+      s = {20, 20'000, EvalKind::full, 0, 0, milliseconds(1400), 16 << 20, false};
       break;
     case 7:  // bounded by time only; issue 4: at most 2 s per move on 7x6
       s = {127, 40'000'000, EvalKind::full, 0, 0, milliseconds(1800), SIZE_MAX, true};
