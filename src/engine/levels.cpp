@@ -34,9 +34,11 @@ LevelSettings level_settings(int level, int colours) {
       s = {127, UINT64_MAX, EvalKind::full, 0, 0, milliseconds(24 * 3600 * 1000), SIZE_MAX, true};
       break;
   }
-  if (colours == 3) {
-    // A ply is a third of a round: look a little deeper for the same horizon.
-    s.max_depth = std::min(127, s.max_depth + s.max_depth / 2);
+  if (colours == 3 && level >= 3 && level <= 6) {
+    // Best-reply search (heuristic_search.h) meets both others' moves at
+    // every second ply, twice the branching: twice the nodes for the same
+    // horizon.
+    s.max_nodes *= 2;
   }
   return s;
 }
