@@ -285,7 +285,10 @@ SearchResult HeuristicSearch::run(const SearchOptions& options) {
 
   const int empty = rules::popcount(g.playable() & ~root_.occupied());
   SearchResult last_open = result;  // the last iteration without a proven loss
-  for (int depth = 1; depth <= options.max_depth; ++depth) {
+  // Best-reply search deepens two plies at a time: a horizon right after a
+  // root move is blind to both others' answers and flatters the root.
+  const int step = best_reply_ ? 2 : 1;
+  for (int depth = std::min(step, options.max_depth); depth <= options.max_depth; depth += step) {
     SearchResult iter;
     iter.root_scores = result.root_scores;
     iter.best = result.best;
@@ -295,7 +298,7 @@ SearchResult HeuristicSearch::run(const SearchOptions& options) {
     if (stop_) {
       // The first root move is the previous best; once it is finished at the
       // new depth, anything that beat it is at least as good.
-      if (finished > 0 && !options.all_root_scores && depth > 1) {
+      if (finished > 0 && !options.all_root_scores && depth > step) {
         result.best = iter.best;
         result.score = iter.score;
       }
@@ -309,14 +312,14 @@ SearchResult HeuristicSearch::run(const SearchOptions& options) {
     std::stable_sort(result.root_scores.begin(), result.root_scores.end(),
                      [](const RootScore& a, const RootScore& b) { return a.score > b.score; });
     if (is_decisive(result.score)) {
-      if (result.score < 0 && g.colours() == 3 && depth > 1) {
+      if (result.score < 0 && g.colours() == 3 && depth > step) {
         // RULES.md A10: a "proven" loss assumes the others' best replies for
         // each of them alike, which they rarely all find. Play the move of
         // the deepest search that still saw a game, not the longest defence.
         result.best = last_open.best;
         result.score = last_open.score;
         result.root_scores = last_open.root_scores;
-        result.depth = depth - 1;
+        result.depth = depth - step;
         break;
       }
       result.exact = true;

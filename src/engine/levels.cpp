@@ -34,11 +34,29 @@ LevelSettings level_settings(int level, int colours) {
       s = {127, UINT64_MAX, EvalKind::full, 0, 0, milliseconds(24 * 3600 * 1000), SIZE_MAX, true};
       break;
   }
-  if (colours == 3 && level >= 3 && level <= 6) {
-    // Best-reply search (heuristic_search.h) meets both others' moves at
-    // every second ply, twice the branching: twice the nodes for the same
-    // horizon.
-    s.max_nodes *= 2;
+  if (colours == 3) {
+    // Three players (RULES.md A10): a game against two others is decided by
+    // tactics more than by evaluation, and best-reply search (heuristic_search.h)
+    // meets both others' moves at every second ply. Wider steps in nodes and
+    // in blunders keep the levels apart.
+    switch (level) {
+      case 3:
+        s.max_nodes = 3'000;
+        s.blunder_permille = 80;
+        break;
+      case 4:
+        s.max_nodes = 6'000;
+        s.blunder_permille = 20;
+        break;
+      case 5:
+        s.max_nodes = 16'000;
+        break;
+      case 6:
+        s.max_nodes = 40'000;
+        break;
+      default:
+        break;
+    }
   }
   return s;
 }
