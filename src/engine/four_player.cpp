@@ -1,9 +1,12 @@
 #include "engine/four_player.h"
 
 #include <algorithm>
+#include <optional>
+#include <span>
 #include <unordered_map>
 
 #include "engine/heuristic_search.h"
+#include "engine/solver/solver.h"
 #include "rules/notation.h"
 #include "rules/setup_draw.h"
 
@@ -11,6 +14,7 @@ namespace ft::engine {
 
 using rules::Bits;
 using rules::Move;
+namespace solver = engine::solver;
 
 namespace {
 
@@ -49,6 +53,43 @@ int solver_convention(const rules::Position& pos, int score) {
   return score > 0 ? value : -value;
 }
 
+// The exact solver (engine/solver) on the pool's memory: every column's exact
+// value, and the best of them, or nothing if the deadline came first or the
+// variant is not one the solver plays (PopOut, three colours).
+std::optional<ComputerMove> solve_exactly(const rules::Position& pos, const TableLease& lease,
+                                          Clock::time_point deadline) {
+  if (lease.empty()) return std::nullopt;
+  auto problem = solver::problem_from(pos);
+  if (!problem) return std::nullopt;
+  solver::TranspositionTable table(
+      std::span<std::uint64_t>(static_cast<std::uint64_t*>(lease.data()), lease.bytes() / 8));
+  solver::Solver s(table);
+  solver::Limits limits;
+  limits.deadline = deadline;
+  const auto values = s.analyze(*problem, limits);
+  const int w = pos.geometry().width();
+  const int centre2 = w - 1;
+  int best_col = -1;
+  for (int col = 0; col < w; ++col) {
+    if (!pos.can_drop(col)) continue;
+    if (!values[col]) return std::nullopt;  // stopped by the deadline
+    // Ties go to the centre: the same value, and the more natural move.
+    if (best_col < 0 || *values[col] > *values[best_col] ||
+        (*values[col] == *values[best_col] &&
+         std::abs(2 * col - centre2) < std::abs(2 * best_col - centre2))) {
+      best_col = col;
+    }
+  }
+  if (best_col < 0) return std::nullopt;
+  ComputerMove out;
+  out.move = rules::format_move(Move{static_cast<std::int8_t>(best_col), false});
+  out.score = *values[best_col];
+  out.exact = true;
+  out.nodes = s.stats().nodes;
+  out.depth = pos.geometry().width() * pos.geometry().height();
+  return out;
+}
+
 }  // namespace
 
 ComputerMove choose_four_move(const rules::FourGame& game, const ComputerRequest& request,
@@ -63,6 +104,13 @@ ComputerMove choose_four_move(const rules::FourGame& game, const ComputerRequest
   ComputerMove out;
   const auto history = game_history(game);
   TableLease lease = pool.acquire(level.table_bytes);
+  if (level.use_solver) {
+    // Perfect play where the solver finishes in its share of the time (issue
+    // 4: the perfect level never loses a won position nor gives away a drawn
+    // one); the heuristic search plays on with what is left otherwise.
+    const auto share = request.level == PERFECT ? (time - margin) * 7 / 10 : (time - margin) * 4 / 10;
+    if (auto exact = solve_exactly(pos, lease, start + share)) return *exact;
+  }
   TranspositionTable table(lease);
   HeuristicSearch search(pos, start_empty_cells(game), history, table);
   SearchOptions options;

@@ -10,6 +10,8 @@
 #include <vector>
 
 #include "engine/computer.h"
+#include "engine/solver/solver.h"
+#include "rules/setup_draw.h"
 #include "test_games.h"
 
 namespace ft::engine {
@@ -69,6 +71,60 @@ void check_set(const std::string& name, int count) {
     const ComputerMove reply = choose_move(after, perfect());
     EXPECT_TRUE(reply.exact);
     EXPECT_EQ(reply.score, -s.score) << s.columns << " then " << m.move;
+  }
+}
+
+// A position reached by seeded random drops that end nothing.
+rules::FourGame random_position(const rules::VariantSpec& spec, int plies, std::uint64_t seed) {
+  auto g = rules::FourGame::create(spec).value();
+  rules::SeededRandom rng(seed);
+  for (int i = 0; i < plies; ++i) {
+    std::vector<std::string> quiet;
+    for (const auto& m : g.legal_moves()) {
+      auto probe = g;
+      if (probe.play(m).ok() && !probe.outcome().over()) quiet.push_back(m);
+    }
+    if (quiet.empty()) break;
+    EXPECT_TRUE(g.play(quiet[rng.below(static_cast<int>(quiet.size()))]).ok());
+  }
+  return g;
+}
+
+// Issue 4: the perfect level agrees with the exact solver, and its move keeps
+// the position's value, on every variant the solver plays.
+TEST(PerfectLevel, AgreesWithTheSolverAcrossVariants) {
+  struct Case {
+    const char* key;
+    int width, height, plies;
+  };
+  const Case cases[] = {{"classic", 7, 6, 20}, {"classic", 7, 6, 26}, {"misere", 5, 4, 4},
+                        {"cylinder", 6, 5, 10}, {"two-vs-two", 6, 5, 10}, {"five", 0, 0, 24},
+                        {"small", 0, 0, 12}};
+  engine::solver::TranspositionTable table(std::size_t{16} << 20);
+  engine::solver::Solver solver(table);
+  for (const Case& c : cases) {
+    rules::VariantOptions o;
+    o.width = c.width;
+    o.height = c.height;
+    const rules::VariantSpec spec = rules::make_variant(c.key, o).value();
+    for (std::uint64_t seed = 1; seed <= 3; ++seed) {
+      const auto g = random_position(spec, c.plies, seed);
+      if (g.outcome().over()) continue;
+      const auto problem = engine::solver::problem_from(g.position());
+      ASSERT_TRUE(problem.ok()) << c.key;
+      const auto value = solver.solve(*problem);
+      ASSERT_TRUE(value.has_value());
+      const ComputerMove m = choose_move(g, perfect());
+      ASSERT_TRUE(m.error.empty()) << m.error;
+      EXPECT_TRUE(m.exact) << c.key << " seed " << seed;
+      EXPECT_EQ(m.score, *value) << c.key << " seed " << seed;
+      auto after = g;
+      ASSERT_TRUE(after.play(m.move).ok());
+      if (after.outcome().over()) continue;
+      const auto reply = solver.solve(engine::solver::problem_from(after.position()).value());
+      ASSERT_TRUE(reply.has_value());
+      EXPECT_EQ(-*reply, *value) << c.key << " seed " << seed << ": " << m.move << " lost value";
+    }
   }
 }
 
