@@ -28,12 +28,19 @@ void level_move(benchmark::State& state, const char* variant, int level) {
     nodes += m.nodes;
     benchmark::DoNotOptimize(m.move);
   }
-  state.counters["nodes/s"] = benchmark::Counter(static_cast<double>(nodes), benchmark::Counter::kIsRate);
+  state.counters["nodes/s"] =
+      benchmark::Counter(static_cast<double>(nodes), benchmark::Counter::kIsRate);
 }
 
-void BM_Level6Classic(benchmark::State& s) { level_move(s, "classic", 6); }
-void BM_Level6PopOut(benchmark::State& s) { level_move(s, "popout", 6); }
-void BM_Level6ThreePlayers(benchmark::State& s) { level_move(s, "three-players", 6); }
+void BM_Level6Classic(benchmark::State& s) {
+  level_move(s, "classic", 6);
+}
+void BM_Level6PopOut(benchmark::State& s) {
+  level_move(s, "popout", 6);
+}
+void BM_Level6ThreePlayers(benchmark::State& s) {
+  level_move(s, "three-players", 6);
+}
 BENCHMARK(BM_Level6Classic)->Unit(benchmark::kMillisecond);
 BENCHMARK(BM_Level6PopOut)->Unit(benchmark::kMillisecond);
 BENCHMARK(BM_Level6ThreePlayers)->Unit(benchmark::kMillisecond);

@@ -38,8 +38,12 @@ ComputerMove choose_move(const rules::GameState& state, const ComputerRequest& r
   return out;
 }
 
-void configure_table_memory(std::size_t total_bytes) { TablePool::shared().configure(total_bytes); }
+void configure_table_memory(std::size_t total_bytes) {
+  TablePool::shared().configure(total_bytes);
+}
 
-TableMemoryStats table_memory_stats() { return TablePool::shared().stats(); }
+TableMemoryStats table_memory_stats() {
+  return TablePool::shared().stats();
+}
 
 }  // namespace ft::engine

@@ -23,13 +23,13 @@ struct ComputerRequest {
 };
 
 struct ComputerMove {
-  std::string move;     // in the game's notation, legal in `state`; empty on error
-  int score = 0;        // the mover's view: solver convention when exact, else heuristic
-  bool exact = false;   // true when the score is proven
+  std::string move;    // in the game's notation, legal in `state`; empty on error
+  int score = 0;       // the mover's view: solver convention when exact, else heuristic
+  bool exact = false;  // true when the score is proven
   std::uint64_t nodes = 0;
-  int depth = 0;        // plies searched to the end
-  bool stopped = false; // the budget (time or nodes) ended the search
-  std::string error;    // why no move was chosen (game over, bad level, unknown game)
+  int depth = 0;         // plies searched to the end
+  bool stopped = false;  // the budget (time or nodes) ended the search
+  std::string error;     // why no move was chosen (game over, bad level, unknown game)
 };
 
 ComputerMove choose_move(const rules::GameState& state, const ComputerRequest& request);

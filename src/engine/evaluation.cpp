@@ -6,18 +6,18 @@
 
 namespace ft::engine {
 
-using rules::Bits;
 using rules::bit;
+using rules::Bits;
 using rules::popcount;
 
 namespace {
 
 // Evaluation weights. Scores stay far below the win scores of the search.
-constexpr int GOOD_THREAT = 48;    // a threat on a row its owner is likely to get
-constexpr int BAD_THREAT = 18;     // a threat on the other parity: still binds the opponent
-constexpr int PLAIN_THREAT = 30;   // three players, PopOut: no parity argument
-constexpr int STACKED = 90;        // two threats one above the other: one of them will fall
-constexpr int TEMPO_WIN = 1500;    // the side to move can complete a line now
+constexpr int GOOD_THREAT = 48;      // a threat on a row its owner is likely to get
+constexpr int BAD_THREAT = 18;       // a threat on the other parity: still binds the opponent
+constexpr int PLAIN_THREAT = 30;     // three players, PopOut: no parity argument
+constexpr int STACKED = 90;          // two threats one above the other: one of them will fall
+constexpr int TEMPO_WIN = 1500;      // the side to move can complete a line now
 constexpr int DOUBLE_THREAT = 1200;  // two open threats the side to move cannot both block
 constexpr int EVAL_LIMIT = 8000;
 
@@ -38,8 +38,10 @@ BoardModel::BoardModel(const rules::Geometry& g, int start_empty_cells)
           const int rr = r + k * d[1];
           if (rr < 0 || rr >= h) ok = false;
           if (cc >= w) {
-            if (g.cylinder()) cc -= w;
-            else ok = false;
+            if (g.cylinder())
+              cc -= w;
+            else
+              ok = false;
           }
           if (ok) mask |= bit(g.index(cc, rr));
         }

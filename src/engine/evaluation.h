@@ -43,8 +43,8 @@ class BoardModel {
 
   const rules::Geometry* geo_;
   std::vector<rules::Bits> lines_;
-  rules::Bits odd_rows_ = 0;   // rows 1, 3, 5 ... (1-based), good threats for Red
-  bool parity_flipped_;        // an odd number of free cells gives the other rows to Red
+  rules::Bits odd_rows_ = 0;  // rows 1, 3, 5 ... (1-based), good threats for Red
+  bool parity_flipped_;       // an odd number of free cells gives the other rows to Red
   int weight_[8] = {};
 };
 

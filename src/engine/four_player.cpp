@@ -99,7 +99,8 @@ ComputerMove choose_four_move(const rules::FourGame& game, const ComputerRequest
   const LevelSettings level = level_settings(request.level, pos.geometry().colours());
   const auto time = std::min(level.time_cap, request.budget);
   // Keep a little of the budget for returning the move: the cap is hard.
-  const auto margin = std::clamp(time / 20, std::chrono::milliseconds(1), std::chrono::milliseconds(100));
+  const auto margin =
+      std::clamp(time / 20, std::chrono::milliseconds(1), std::chrono::milliseconds(100));
 
   ComputerMove out;
   const auto history = game_history(game);
@@ -108,7 +109,8 @@ ComputerMove choose_four_move(const rules::FourGame& game, const ComputerRequest
     // Perfect play where the solver finishes in its share of the time (issue
     // 4: the perfect level never loses a won position nor gives away a drawn
     // one); the heuristic search plays on with what is left otherwise.
-    const auto share = request.level == PERFECT ? (time - margin) * 7 / 10 : (time - margin) * 4 / 10;
+    const auto share =
+        request.level == PERFECT ? (time - margin) * 7 / 10 : (time - margin) * 4 / 10;
     if (auto exact = solve_exactly(pos, lease, start + share)) return *exact;
   }
   TranspositionTable table(lease);
@@ -122,7 +124,8 @@ ComputerMove choose_four_move(const rules::FourGame& game, const ComputerRequest
   const SearchResult r = search.run(options);
 
   // Seeded per move, so a replayed game with the same seed plays the same.
-  rules::SeededRandom rng(request.seed ^ (0x9e3779b97f4a7c15ULL * static_cast<std::uint64_t>(pos.ply() + 1)));
+  rules::SeededRandom rng(request.seed ^
+                          (0x9e3779b97f4a7c15ULL * static_cast<std::uint64_t>(pos.ply() + 1)));
   Move chosen = r.best;
   int chosen_score = r.score;
   const bool proven_win = r.exact && r.score > 0 && is_decisive(r.score);
@@ -133,7 +136,8 @@ ComputerMove choose_four_move(const rules::FourGame& game, const ComputerRequest
     int top = INT32_MIN;
     for (const RootScore& rs : r.root_scores) top = std::max(top, rs.score);
     for (const RootScore& rs : r.root_scores) {
-      if (!(is_decisive(rs.score) && rs.score < 0) && rs.score > top - 1000) candidates.push_back(rs);
+      if (!(is_decisive(rs.score) && rs.score < 0) && rs.score > top - 1000)
+        candidates.push_back(rs);
     }
     if (candidates.empty()) candidates = r.root_scores;
     if (level.blunder_permille > 0 && rng.below(1000) < level.blunder_permille) {

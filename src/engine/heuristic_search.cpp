@@ -63,8 +63,8 @@ bool HeuristicSearch::out_of_budget() {
   return false;
 }
 
-void HeuristicSearch::order_moves(int mover, int tt_move, const Move* moves, const int* index, int n,
-                                  int* order) const {
+void HeuristicSearch::order_moves(int mover, int tt_move, const Move* moves, const int* index,
+                                  int n, int* order) const {
   // TT move first, then by history score, ties to the centre (more lines
   // pass through the middle columns).
   const int centre2 = width_ - 1;  // twice the centre column
@@ -200,8 +200,10 @@ int HeuristicSearch::search(const Position& pos, int depth, int alpha, int beta,
       best = s;
       best_move = index[i];
     }
-    if (maximizing) alpha = std::max(alpha, s);
-    else beta = std::min(beta, s);
+    if (maximizing)
+      alpha = std::max(alpha, s);
+    else
+      beta = std::min(beta, s);
     if (alpha >= beta) {
       history_score_[mover][index[i]] += depth * depth;
       break;
@@ -213,7 +215,8 @@ int HeuristicSearch::search(const Position& pos, int depth, int alpha, int beta,
   return best;
 }
 
-int HeuristicSearch::root_search(int depth, int alpha, int beta, SearchResult& out, bool all_scores) {
+int HeuristicSearch::root_search(int depth, int alpha, int beta, SearchResult& out,
+                                 bool all_scores) {
   // Root moves in the order of the last iteration's scores (best first).
   std::vector<RootScore>& list = out.root_scores;
   int best = -INF;
@@ -223,7 +226,9 @@ int HeuristicSearch::root_search(int depth, int alpha, int beta, SearchResult& o
     const rules::Outcome o = child.play(rs.move);
     int s;
     if (o.over()) {
-      s = o.status == rules::Status::draw ? 0 : (o.winner == root_colour_ ? WIN_SCORE - 1 : -(WIN_SCORE - 1));
+      s = o.status == rules::Status::draw
+              ? 0
+              : (o.winner == root_colour_ ? WIN_SCORE - 1 : -(WIN_SCORE - 1));
     } else if (popout_ && history_.count(hash(child)) != 0) {
       s = 0;  // RULES.md A7: repeating is a draw for whoever wants one
     } else {
@@ -251,8 +256,9 @@ SearchResult HeuristicSearch::run(const SearchOptions& options) {
   salt_ = mix(salt_, static_cast<std::uint64_t>(root_colour_) + 1);
   salt_ = mix(salt_, static_cast<std::uint64_t>(options.eval) + 7);
   salt_ = mix(salt_, static_cast<std::uint64_t>(g.width() * 131 + g.height()));
-  salt_ = mix(salt_, static_cast<std::uint64_t>(g.spec().line * 17 + g.colours() * 3 + g.cylinder() * 2 +
-                                                g.popout() * 5 + g.misere() * 11));
+  salt_ =
+      mix(salt_, static_cast<std::uint64_t>(g.spec().line * 17 + g.colours() * 3 +
+                                            g.cylinder() * 2 + g.popout() * 5 + g.misere() * 11));
   salt_ = mix_bits(salt_, root_.blocks());
   salt_ = mix(salt_, best_reply_ ? 3 : 1);
 

@@ -34,7 +34,9 @@ inline constexpr int WIN_SCORE = 20000;  // a win at the root; minus plies to it
 inline constexpr int MAX_PLY = 128;
 
 // True for scores that prove a win or a loss.
-inline bool is_decisive(int score) { return score > WIN_SCORE - 1000 || score < -WIN_SCORE + 1000; }
+inline bool is_decisive(int score) {
+  return score > WIN_SCORE - 1000 || score < -WIN_SCORE + 1000;
+}
 
 struct SearchOptions {
   int max_depth = MAX_PLY - 1;
@@ -53,10 +55,10 @@ struct RootScore {
 
 struct SearchResult {
   rules::Move best;
-  int score = 0;          // root player's view
-  int depth = 0;          // last depth searched to the end
-  bool exact = false;     // the score is a proof (win, loss, or draw of a finished tree)
-  bool stopped = false;   // the node or time limit cut the search short
+  int score = 0;         // root player's view
+  int depth = 0;         // last depth searched to the end
+  bool exact = false;    // the score is a proof (win, loss, or draw of a finished tree)
+  bool stopped = false;  // the node or time limit cut the search short
   std::uint64_t nodes = 0;
   std::vector<RootScore> root_scores;  // with all_root_scores, from the last full depth
 };

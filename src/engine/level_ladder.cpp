@@ -71,8 +71,8 @@ MatchResult play_match(const LadderConfig& cfg, int lower, int upper, std::uint6
       }
       auto played = state->play(m.move);
       if (!played.ok()) {
-        res.error = "level " + std::to_string(req.level) + " chose an illegal move " + m.move + ": " +
-                    played.error().message;
+        res.error = "level " + std::to_string(req.level) + " chose an illegal move " + m.move +
+                    ": " + played.error().message;
         return res;
       }
       ++plies;
@@ -110,7 +110,9 @@ double LevelTimes::median() const {
   return v[v.size() / 2];
 }
 
-double LevelTimes::max() const { return ms.empty() ? 0 : *std::max_element(ms.begin(), ms.end()); }
+double LevelTimes::max() const {
+  return ms.empty() ? 0 : *std::max_element(ms.begin(), ms.end());
+}
 
 namespace {
 
@@ -131,9 +133,12 @@ PairResult sum_pair(const LadderConfig& cfg, const std::vector<MatchResult>& res
     pr.points += r.points;
     pr.possible += r.possible;
     if (r.games == 2) {  // match points only mean something with two sides
-      if (r.upper_match > r.lower_match) ++pr.match_wins;
-      else if (r.upper_match < r.lower_match) ++pr.match_losses;
-      else ++pr.match_draws;
+      if (r.upper_match > r.lower_match)
+        ++pr.match_wins;
+      else if (r.upper_match < r.lower_match)
+        ++pr.match_losses;
+      else
+        ++pr.match_draws;
     }
     if (times != nullptr) {
       for (const auto& [level, ms] : r.times) (*times)[level].ms.push_back(ms);
@@ -175,7 +180,8 @@ LadderResult run_ladder(const LadderConfig& cfg, const PairDone& on_pair_done) {
   worker();
   for (auto& th : threads) th.join();
 
-  for (int p = 0; p < pairs; ++p) out.pairs.push_back(sum_pair(cfg, results, p, &out.times, &out.error));
+  for (int p = 0; p < pairs; ++p)
+    out.pairs.push_back(sum_pair(cfg, results, p, &out.times, &out.error));
   return out;
 }
 

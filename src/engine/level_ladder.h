@@ -30,9 +30,9 @@ struct LadderConfig {
   int level_to = 7;
   std::uint64_t seed = 1;
   std::chrono::milliseconds budget{50};  // per move, both sides
-  int opening_plies = 4;  // random legal moves played before each match
+  int opening_plies = 4;                 // random legal moves played before each match
   int threads = 1;
-  int max_plies = 1000;   // a game still going after this many moves counts as a draw
+  int max_plies = 1000;  // a game still going after this many moves counts as a draw
 };
 
 struct PairResult;
@@ -44,12 +44,12 @@ struct PairResult {
   int upper = 0;
   int matches = 0;
   int games = 0;
-  int upper_wins = 0;   // games the higher level won
+  int upper_wins = 0;  // games the higher level won
   int draws = 0;
-  int upper_losses = 0; // games a lower-level seat won
-  double points = 0;    // pairwise points of the higher level
+  int upper_losses = 0;  // games a lower-level seat won
+  double points = 0;     // pairwise points of the higher level
   double possible = 0;
-  int match_wins = 0;   // two sides only: matches by match points
+  int match_wins = 0;  // two sides only: matches by match points
   int match_draws = 0;
   int match_losses = 0;
   double score() const { return possible > 0 ? points / possible : 0; }

@@ -6,7 +6,9 @@
 
 namespace ft::engine {
 
-TableLease::TableLease(TableLease&& other) noexcept { *this = std::move(other); }
+TableLease::TableLease(TableLease&& other) noexcept {
+  *this = std::move(other);
+}
 
 TableLease& TableLease::operator=(TableLease&& other) noexcept {
   if (this != &other) {
@@ -24,7 +26,9 @@ TableLease& TableLease::operator=(TableLease&& other) noexcept {
   return *this;
 }
 
-TableLease::~TableLease() { release(); }
+TableLease::~TableLease() {
+  release();
+}
 
 void TableLease::release() {
   if (pool_ != nullptr) pool_->give_back(slot_);
@@ -40,7 +44,9 @@ TablePool::TablePool(std::size_t total_bytes) : total_(total_bytes), slots_(SLOT
 
 TablePool::~TablePool() = default;
 
-void TablePool::FreeDeleter::operator()(void* p) const { std::free(p); }
+void TablePool::FreeDeleter::operator()(void* p) const {
+  std::free(p);
+}
 
 TablePool& TablePool::shared() {
   static TablePool pool;
@@ -117,7 +123,8 @@ TableLease TablePool::acquire(std::size_t max_bytes) {
   lease.pool_ = this;
   lease.slot_ = pick;
   lease.data_ = s.buffer.get();
-  lease.bytes_ = std::min(s.bytes, std::max<std::size_t>(1024, std::bit_floor(std::max<std::size_t>(max_bytes, 1))));
+  lease.bytes_ = std::min(
+      s.bytes, std::max<std::size_t>(1024, std::bit_floor(std::max<std::size_t>(max_bytes, 1))));
   lease.generation_ = s.generation;
   return lease;
 }

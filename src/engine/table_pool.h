@@ -21,14 +21,14 @@ namespace ft::engine {
 inline constexpr std::size_t DEFAULT_TABLE_MEMORY = std::size_t{256} << 20;
 
 struct TableMemoryStats {
-  std::size_t total = 0;          // the configured limit
-  std::size_t slot_bytes = 0;     // size of one table
-  std::size_t allocated = 0;      // bytes held by the pool now (leased or idle)
-  std::size_t peak_allocated = 0; // most bytes ever held at once
-  std::size_t leased = 0;         // tables in use now
+  std::size_t total = 0;           // the configured limit
+  std::size_t slot_bytes = 0;      // size of one table
+  std::size_t allocated = 0;       // bytes held by the pool now (leased or idle)
+  std::size_t peak_allocated = 0;  // most bytes ever held at once
+  std::size_t leased = 0;          // tables in use now
   std::size_t peak_leased = 0;
-  std::uint64_t leases = 0;       // tables handed out
-  std::uint64_t denied = 0;       // searches that ran without a table
+  std::uint64_t leases = 0;  // tables handed out
+  std::uint64_t denied = 0;  // searches that ran without a table
 };
 
 class TablePool;

@@ -97,7 +97,7 @@ TEST(PerfectLevel, AgreesWithTheSolverAcrossVariants) {
     const char* key;
     int width, height, plies;
   };
-  const Case cases[] = {{"classic", 7, 6, 20}, {"classic", 7, 6, 26}, {"misere", 5, 4, 4},
+  const Case cases[] = {{"classic", 7, 6, 20},  {"classic", 7, 6, 26},    {"misere", 5, 4, 4},
                         {"cylinder", 6, 5, 10}, {"two-vs-two", 6, 5, 10}, {"five", 0, 0, 24},
                         {"small", 0, 0, 12}};
   engine::solver::TranspositionTable table(std::size_t{16} << 20);
@@ -128,8 +128,12 @@ TEST(PerfectLevel, AgreesWithTheSolverAcrossVariants) {
   }
 }
 
-TEST(PerfectLevel, EndgameScoresMatchTestSetL3R1) { check_set("Test_L3_R1", 60); }
-TEST(PerfectLevel, MiddleGameScoresMatchTestSetL2R1) { check_set("Test_L2_R1", 100); }
+TEST(PerfectLevel, EndgameScoresMatchTestSetL3R1) {
+  check_set("Test_L3_R1", 60);
+}
+TEST(PerfectLevel, MiddleGameScoresMatchTestSetL2R1) {
+  check_set("Test_L2_R1", 100);
+}
 
 }  // namespace
 }  // namespace ft::engine

@@ -56,10 +56,14 @@ int run_levels(std::span<const std::string> args) {
     long long value;
   };
   IntOption opts[] = {
-      {"matches", 1, 100000, true, 0},       {"level-from", 1, engine::MAX_LEVEL, true, 0},
-      {"level-to", 1, engine::MAX_LEVEL, true, 0}, {"seed", 0, INT64_MAX, false, 1},
-      {"budget-ms", 1, 600000, false, 50},   {"opening-plies", 0, 40, false, cfg.opening_plies},
-      {"threads", 1, 64, false, 1},          {"width", 0, rules::MAX_SIZE, false, 0},
+      {"matches", 1, 100000, true, 0},
+      {"level-from", 1, engine::MAX_LEVEL, true, 0},
+      {"level-to", 1, engine::MAX_LEVEL, true, 0},
+      {"seed", 0, INT64_MAX, false, 1},
+      {"budget-ms", 1, 600000, false, 50},
+      {"opening-plies", 0, 40, false, cfg.opening_plies},
+      {"threads", 1, 64, false, 1},
+      {"width", 0, rules::MAX_SIZE, false, 0},
       {"height", 0, rules::MAX_SIZE, false, 0},
   };
   for (IntOption& o : opts) {
@@ -122,11 +126,12 @@ int run_levels(std::span<const std::string> args) {
     return 2;
   }
 
-  std::printf("bench levels: game %s, variant %s, %d matches per pair, levels %d..%d, budget %lld ms,\n"
-              "  opening %d random plies, seed %llu, threads %d\n",
-              game.c_str(), variant.c_str(), cfg.matches, cfg.level_from, cfg.level_to,
-              static_cast<long long>(cfg.budget.count()), cfg.opening_plies,
-              static_cast<unsigned long long>(cfg.seed), cfg.threads);
+  std::printf(
+      "bench levels: game %s, variant %s, %d matches per pair, levels %d..%d, budget %lld ms,\n"
+      "  opening %d random plies, seed %llu, threads %d\n",
+      game.c_str(), variant.c_str(), cfg.matches, cfg.level_from, cfg.level_to,
+      static_cast<long long>(cfg.budget.count()), cfg.opening_plies,
+      static_cast<unsigned long long>(cfg.seed), cfg.threads);
   std::fflush(stdout);
   auto print_pair = [](const engine::PairResult& p) {
     char wdl[32], mwdl[32];
