@@ -1,0 +1,48 @@
+// twiceFour in the browser: pick a piece, then its target (RULES.md C), until
+// the round ends.
+import { describe, expect, it } from 'vitest';
+import { newContext } from './browser';
+import { moveCount, moveTexts, shot, waitMoves } from './helpers';
+import { useServerAndBrowser } from './setup';
+
+const env = useServerAndBrowser();
+
+describe('twiceFour', () => {
+  it('plays a round against the computer by picking pieces and targets', async () => {
+    const ctx = await newContext(env.handle.browser, env.server.base);
+    const page = await ctx.newPage();
+    await page.goto('/');
+    await page.selectOption('#quick-variant', 'twicefour');
+    await page.selectOption('#quick-level', '1');
+    await page.click('#quick-play');
+    await page.waitForURL(/\/t\//);
+    // RULES.md B2: pick a piece first; the computer takes the other one.
+    await page.click('#choose-cross');
+    await page.locator('.board.twice .piece').first().waitFor();
+    expect(await page.locator('.board.twice .piece').count()).toBe(10);
+    let mine = 0;
+    for (let i = 0; i < 60; i++) {
+      await page.locator('#turn.mine, #game-result, #match-result').first().waitFor({ timeout: 30_000 });
+      if ((await page.locator('#game-result, #match-result').count()) > 0) break;
+      const before = await moveCount(page);
+      if ((await page.locator('#pass').count()) > 0) {
+        await page.click('#pass');
+      } else {
+        const pieces = page.locator('.board.twice .piece.movable');
+        const n = await pieces.count();
+        await pieces.nth(mine % n).click();
+        const targets = page.locator('.board.twice .point.target');
+        expect(await targets.count()).toBeGreaterThan(0);
+        await targets.first().click();
+      }
+      await waitMoves(page, before + 1);
+      if (mine === 2) await shot(page, 'desktop-twicefour-in-progress');
+      mine++;
+    }
+    await page.locator('#game-result, #match-result').first().waitFor({ timeout: 30_000 });
+    for (const line of await moveTexts(page)) expect(line).toMatch(/^\d+\. [✕◯] ([a-e][1-5]-[a-e][1-5]|pass)$/);
+    await shot(page, 'desktop-twicefour-round-over');
+    await ctx.close();
+  });
+
+});
