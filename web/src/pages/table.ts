@@ -228,11 +228,16 @@ class TablePage {
     const g = this.model.game;
     const o = g?.outcome;
     if (!o) return '';
-    if (o.status === 'draw') return t('result.draw');
+    // twiceFour plays rounds (RULES.md B5, B6), four in a row plays games.
+    const round = this.isTwice();
+    if (o.status === 'draw') return t(round ? 'result.round_draw' : 'result.draw');
     const mine = this.model.mySeat;
-    if (mine !== null) return o.winner_seats.includes(mine) ? t('result.win_you') : t('result.loss_you');
+    if (mine !== null) {
+      if (o.winner_seats.includes(mine)) return t(round ? 'result.round_win_you' : 'result.win_you');
+      return t(round ? 'result.round_loss_you' : 'result.loss_you');
+    }
     const names = o.winner_seats.map((s) => this.nameOf(s)).join(' & ');
-    return t('result.win', { name: names || this.sideName(o.winner_side ?? 0) });
+    return t(round ? 'result.round_win' : 'result.win', { name: names || this.sideName(o.winner_side ?? 0) });
   }
 
   private matchResultText(): string {
@@ -290,6 +295,9 @@ class TablePage {
     const side = h('aside', { class: 'side' }, this.scoreBox(), this.movesBox(), this.shareBox(), this.sideButtons());
     main.append(heading, h('div', { class: 'table-layout' }, play, side));
     this.updateClocks();
+    // The newest move is the one people look for: keep it in view.
+    const movesList = document.getElementById('moves');
+    if (movesList) movesList.scrollTop = movesList.scrollHeight;
     if (boardHadFocus) (this.four?.el ?? this.twice?.el)?.focus({ preventScroll: true });
     else if (focusedId) document.getElementById(focusedId)?.focus({ preventScroll: true });
   }
@@ -485,7 +493,7 @@ class TablePage {
     }
     if (seated && m.table?.status === 'between_games' && !m.match?.over) {
       const done = !!m.match?.ready[m.mySeat!];
-      const ready = h('button', { type: 'button', class: 'primary big', id: 'ready', disabled: done }, done ? `✓ ${t('table.ready.done')}` : t('table.ready'));
+      const ready = h('button', { type: 'button', class: 'primary big', id: 'ready', disabled: done }, done ? `✓ ${t('table.ready.done')}` : t(this.isTwice() ? 'table.ready_round' : 'table.ready'));
       ready.addEventListener('click', () => this.action('ready'));
       box.append(ready);
       if (done) box.append(h('p', { class: 'note' }, t('table.ready.waiting')));
@@ -516,7 +524,7 @@ class TablePage {
     if (g?.outcome) {
       const box = h('div', { class: 'result game-result', id: 'game-result' });
       box.append(h('h2', {}, this.gameResultText()), h('p', {}, t('result.by', { reason: reasonText(g.outcome.reason) })));
-      if (m.table?.status === 'between_games') box.append(h('p', { class: 'note' }, t('result.next', { n: (m.match?.game_number ?? 0) + 1 })));
+      if (m.table?.status === 'between_games') box.append(h('p', { class: 'note' }, t(this.isTwice() ? 'result.round_next' : 'result.next', { n: (m.match?.game_number ?? 0) + 1 })));
       return box;
     }
     return null;
@@ -537,8 +545,8 @@ class TablePage {
     const m = this.model;
     const g = m.game;
     const moves = g?.moves ?? [];
-    const list = h('ol', { class: 'moves', id: 'moves', 'aria-label': t('table.moves') });
     const nc = this.isTwice() ? 2 : m.table?.settings.variant === 'three-players' ? 3 : 2;
+    const list = h('ol', { class: 'moves', id: 'moves', 'aria-label': t('table.moves'), style: `--sides: ${nc}` });
     const firstPly = (g?.ply ?? moves.length) - moves.length + 1;
     for (let i = 0; i < moves.length; i++) {
       let side: number;

@@ -41,6 +41,20 @@ describe('twiceFour', () => {
     }
     await page.locator('#game-result, #match-result').first().waitFor({ timeout: 30_000 });
     for (const line of await moveTexts(page)) expect(line).toMatch(/^\d+\. [✕◯] ([a-e][1-5]-[a-e][1-5]|pass)$/);
+    // twiceFour speaks of rounds, not games (RULES.md B5, B6).
+    const result = (await page.textContent('#game-result h2, #match-result h2')) ?? '';
+    expect(result).toMatch(/You win the round!|You lose the round\.|The round is drawn\.|wins the match/);
+    if ((await page.locator('#ready').count()) > 0) expect(await page.textContent('#ready')).toMatch(/round/);
+    // The move list scrolls to the newest move rather than clipping it.
+    const newestVisible = await page.evaluate(() => {
+      const list = document.getElementById('moves');
+      const last = list?.lastElementChild;
+      if (!list || !last) return false;
+      const a = list.getBoundingClientRect();
+      const b = last.getBoundingClientRect();
+      return b.top >= a.top - 1 && b.bottom <= a.bottom + 1;
+    });
+    expect(newestVisible).toBe(true);
     await shot(page, 'desktop-twicefour-round-over');
     await ctx.close();
   });
