@@ -71,7 +71,7 @@ class Search {
         capacity_(s.capacity),
         blocks_(static_cast<B>(s.blocks)),
         slots_(tt.slots()),
-        buckets_(tt.buckets()),
+        index_(tt.index()),
         max_nodes_(s.max_nodes),
         deadline_(s.deadline),
         stop_(s.stop),
@@ -250,11 +250,10 @@ class Search {
     }
   }
 
-  std::uint64_t* bucket(std::uint64_t key) const { return slots_ + 2 * (key % buckets_); }
+  std::uint64_t* bucket(std::uint64_t key) const { return slots_ + 2 * index_(key); }
 
-  // Returns the slot word holding `key`, or 0.
-  std::uint64_t probe(std::uint64_t key) const {
-    std::uint64_t* b = bucket(key);
+  // Returns the slot word holding `key` in its bucket `b`, or 0.
+  static std::uint64_t probe(std::uint64_t* b, std::uint64_t key) {
     const auto check = static_cast<std::uint32_t>(key);
     const std::uint64_t s0 = slot::load(b);
     if (s0 != 0 && slot::check(s0) == check) return s0;
@@ -265,8 +264,8 @@ class Search {
 
   // Two slots per bucket: the first keeps the entry that cost the most work,
   // the second always takes the newest.
-  void store(std::uint64_t key, int lower, int upper, std::uint64_t work_nodes) {
-    std::uint64_t* b = bucket(key);
+  static void store(std::uint64_t* b, std::uint64_t key, int lower, int upper,
+                    std::uint64_t work_nodes) {
     const auto check = static_cast<std::uint32_t>(key);
     int work = 64 - std::countl_zero(work_nodes | 1);
     const std::uint64_t s0 = slot::load(b);
@@ -311,7 +310,8 @@ class Search {
     // The table lookup is a cache miss more often than not: start it now and
     // let the move generation below hide its latency.
     const std::uint64_t key = key_of(cur, mask);
-    __builtin_prefetch(bucket(key));
+    std::uint64_t* const home = bucket(key);
+    __builtin_prefetch(home);
     const B opp = opponent(cur, mask);
     const B open = possible(mask);
     const B opp_wins = winning_cells(opp, mask);
@@ -341,7 +341,7 @@ class Search {
       if (alpha >= beta) return beta;
     }
 
-    if (const std::uint64_t e = probe(key); e != 0) {
+    if (const std::uint64_t e = probe(home, key); e != 0) {
       const int el = slot::lower(e);
       const int eu = slot::upper(e);
       if (el >= beta) return el;
@@ -358,7 +358,10 @@ class Search {
     B child_move[16];
     int child_score[16];
     int count = 0;
-    for (int i = 0; i < w(); ++i) {
+    // One move (a forced block, most often): nothing to order.
+    const int columns = (moves & (moves - 1)) == 0 ? 0 : w();
+    if (columns == 0) child_move[count++] = moves;
+    for (int i = 0; i < columns; ++i) {
       const B m = moves & column_[order_[i]];
       if (m == 0) continue;
       const B after = cur | m;
@@ -382,15 +385,17 @@ class Search {
     // for the opponent settles this node without searching anything.
     if (cells() - n > ETC_MIN_EMPTY) {
       std::uint64_t child_key[16];
+      std::uint64_t* child_bucket[16];
       for (int i = 0; i < count; ++i) {
         child_key[i] = key_of(opp, mask | child_move[i]);
-        __builtin_prefetch(bucket(child_key[i]));
+        child_bucket[i] = bucket(child_key[i]);
+        __builtin_prefetch(child_bucket[i]);
       }
       for (int i = 0; i < count; ++i) {
-        const std::uint64_t e = probe(child_key[i]);
+        const std::uint64_t e = probe(child_bucket[i], child_key[i]);
         if (e != 0 && -slot::upper(e) >= beta) {
           const int v = -slot::upper(e);
-          store(key, v, MAX_BOUND, 1);
+          store(home, key, v, MAX_BOUND, 1);
           return v;
         }
       }
@@ -404,16 +409,16 @@ class Search {
       if (v > best) {
         best = v;
         if (v >= beta) {
-          store(key, v, MAX_BOUND, nodes_ - start_nodes);
+          store(home, key, v, MAX_BOUND, nodes_ - start_nodes);
           return v;
         }
         if (v > alpha) alpha = v;
       }
     }
     if (best > alpha0) {
-      store(key, best, best, nodes_ - start_nodes);
+      store(home, key, best, best, nodes_ - start_nodes);
     } else {
-      store(key, -MAX_BOUND, best, nodes_ - start_nodes);
+      store(home, key, -MAX_BOUND, best, nodes_ - start_nodes);
     }
     return best;
   }
@@ -444,7 +449,8 @@ class Search {
     }
 
     const std::uint64_t key = key_of(cur, mask);
-    if (const std::uint64_t e = probe(key); e != 0) {
+    std::uint64_t* const home = bucket(key);
+    if (const std::uint64_t e = probe(home, key); e != 0) {
       const int el = slot::lower(e);
       const int eu = slot::upper(e);
       if (el >= beta) return el;
@@ -482,16 +488,16 @@ class Search {
       if (v > best) {
         best = v;
         if (v >= beta) {
-          store(key, v, MAX_BOUND, nodes_ - start_nodes);
+          store(home, key, v, MAX_BOUND, nodes_ - start_nodes);
           return v;
         }
         if (v > alpha) alpha = v;
       }
     }
     if (best > alpha0) {
-      store(key, best, best, nodes_ - start_nodes);
+      store(home, key, best, best, nodes_ - start_nodes);
     } else {
-      store(key, -MAX_BOUND, best, nodes_ - start_nodes);
+      store(home, key, -MAX_BOUND, best, nodes_ - start_nodes);
     }
     return best;
   }
@@ -513,7 +519,7 @@ class Search {
   B column_[16] = {};
   int order_[16] = {};
   std::uint64_t* slots_;
-  std::uint64_t buckets_;
+  BucketIndex index_;
   std::uint64_t nodes_ = 0;
   std::uint64_t max_nodes_;
   std::chrono::steady_clock::time_point deadline_;

@@ -56,6 +56,7 @@ TranspositionTable::TranspositionTable(std::span<std::uint64_t> memory) {
 void TranspositionTable::init(std::uint64_t* memory, std::size_t words) {
   slots_ = memory;
   buckets_ = words >= 4 ? prime_at_most(words / 2) : 0;
+  index_ = BucketIndex(buckets_);
   clear();
 }
 

@@ -19,6 +19,29 @@
 
 namespace ft::engine::solver {
 
+// key % divisor without a division instruction (the division sat on the path of
+// every table access, up to a dozen per node): q = floor(key * floor(2^64 / d)
+// / 2^64) is the true quotient or one less, for any 64-bit key, so one
+// conditional subtraction finishes the remainder. The result is exactly
+// key % divisor: the bucket of every key is what it was with the division.
+class BucketIndex {
+ public:
+  BucketIndex() = default;
+  explicit BucketIndex(std::uint64_t divisor)
+      : divisor_(divisor), inverse_(divisor != 0 ? ~std::uint64_t{0} / divisor : 0) {}
+  std::uint64_t operator()(std::uint64_t key) const {
+    __extension__ typedef unsigned __int128 u128;
+    const auto q = static_cast<std::uint64_t>((static_cast<u128>(key) * inverse_) >> 64);
+    const std::uint64_t r = key - q * divisor_;
+    return r >= divisor_ ? r - divisor_ : r;
+  }
+  std::uint64_t divisor() const { return divisor_; }
+
+ private:
+  std::uint64_t divisor_ = 1;
+  std::uint64_t inverse_ = ~std::uint64_t{0};
+};
+
 class TranspositionTable {
  public:
   // Owns `bytes` of memory (at least 4 MiB, see MIN_WORDS).
@@ -30,6 +53,8 @@ class TranspositionTable {
 
   void clear();
   std::size_t buckets() const { return buckets_; }
+  // key % buckets(), fast.
+  const BucketIndex& index() const { return index_; }
   std::size_t bytes() const { return (2 * buckets_) * sizeof(std::uint64_t); }
   // True when every key of `key_bits` bits is told apart exactly.
   bool exact_for(int key_bits) const;
@@ -50,6 +75,7 @@ class TranspositionTable {
   std::unique_ptr<std::uint64_t, Free> owned_;
   std::uint64_t* slots_ = nullptr;
   std::size_t buckets_ = 0;
+  BucketIndex index_;
   std::uint64_t owner_ = 0;
 };
 
