@@ -174,24 +174,34 @@ Result<Problem> play_moves(const Problem& start, std::string_view moves) {
   const Board& b = start.board;
   const rules::Geometry g = geometry_of(b);
   const int cap = capacity(b);
+  const Bits bottom = bottom_bits(b);
   Problem p = start;
+  int discs = start.discs();
   for (std::size_t i = 0; i < moves.size(); ++i) {
     const char ch = moves[i];
     int col = -1;
     if (ch >= '1' && ch <= '9') col = ch - '1';
     if (ch == '0') col = 9;
-    const std::string where = "move " + std::to_string(i + 1) + " ('" + std::string(1, ch) + "')";
-    if (col < 0) return make_error(ErrorCode::bad_input, where + " is not a column digit");
+    // The error messages' prefix, built only when needed (solving an easy
+    // position takes a few microseconds; this string would cost one).
+    const auto where = [&] {
+      return "move " + std::to_string(i + 1) + " ('" + std::string(1, ch) + "')";
+    };
+    if (col < 0) return make_error(ErrorCode::bad_input, where() + " is not a column digit");
     if (col >= b.width)
       return make_error(ErrorCode::no_such_column,
-                        where + ": the board has " + std::to_string(b.width) + " columns");
-    if (!can_play(p, col)) return make_error(ErrorCode::column_full, where + ": column is full");
-    const Bits cell = drop_cell(p, col);
+                        where() + ": the board has " + std::to_string(b.width) + " columns");
+    // The lowest free cell; in a full column the carry runs into the empty
+    // sentinel bit above it, outside the column: no cell.
+    const Bits cell = ((p.mover | p.other | b.blocks) + bottom) & column_bits(b, col);
+    if (cell == 0) return make_error(ErrorCode::column_full, where() + ": column is full");
     if (g.has_line(p.mover | cell))
-      return make_error(ErrorCode::game_over, where + " makes a line: the game is over");
-    p = play(p, col);
-    if (p.discs() >= cap)
-      return make_error(ErrorCode::game_over, where + " fills the board: the game is over");
+      return make_error(ErrorCode::game_over, where() + " makes a line: the game is over");
+    const Bits mover = p.mover;
+    p.mover = p.other;
+    p.other = mover | cell;
+    if (++discs >= cap)
+      return make_error(ErrorCode::game_over, where() + " fills the board: the game is over");
   }
   return p;
 }
