@@ -3,8 +3,8 @@
 // static evaluation, on classic, PopOut and three players.
 #include <benchmark/benchmark.h>
 
-#include "engine/computer.h"
 #include "engine/evaluation.h"
+#include "engine_bench_support.h"
 #include "rules/four_game.h"
 
 namespace {
@@ -18,18 +18,7 @@ rules::FourGame game_after(const char* variant, std::initializer_list<const char
 }
 
 void level_move(benchmark::State& state, const char* variant, int level) {
-  const auto g = game_after(variant, {"d", "d", "c", "e"});
-  engine::ComputerRequest r;
-  r.level = level;
-  r.budget = std::chrono::milliseconds(60000);
-  std::uint64_t nodes = 0;
-  for (auto _ : state) {
-    const auto m = engine::choose_move(g, r);
-    nodes += m.nodes;
-    benchmark::DoNotOptimize(m.move);
-  }
-  state.counters["nodes/s"] =
-      benchmark::Counter(static_cast<double>(nodes), benchmark::Counter::kIsRate);
+  ft::bench::time_computer_move(state, game_after(variant, {"d", "d", "c", "e"}), level);
 }
 
 void BM_Level6Classic(benchmark::State& s) {

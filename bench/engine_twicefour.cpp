@@ -3,9 +3,9 @@
 // evaluation, and the perft walk of the rules it stands on.
 #include <benchmark/benchmark.h>
 
-#include "engine/computer.h"
 #include "engine/twicefour/evaluate.h"
 #include "engine/twicefour/opening.h"
+#include "engine_bench_support.h"
 #include "rules/twicefour_perft.h"
 
 namespace {
@@ -13,18 +13,7 @@ namespace {
 using namespace ft;
 
 void level_move(benchmark::State& state, int level) {
-  const auto g = engine::twicefour::balanced_opening(7, 6);
-  engine::ComputerRequest r;
-  r.level = level;
-  r.budget = std::chrono::milliseconds(60000);
-  std::uint64_t nodes = 0;
-  for (auto _ : state) {
-    const auto m = engine::choose_move(g, r);
-    nodes += m.nodes;
-    benchmark::DoNotOptimize(m.move);
-  }
-  state.counters["nodes/s"] =
-      benchmark::Counter(static_cast<double>(nodes), benchmark::Counter::kIsRate);
+  ft::bench::time_computer_move(state, engine::twicefour::balanced_opening(7, 6), level);
 }
 
 void BM_TwiceFourLevel5(benchmark::State& s) {

@@ -106,26 +106,39 @@ Bits BoardModel::threats(const rules::Position& pos, int colour) const {
   return t[colour].threats;
 }
 
-int BoardModel::evaluate(const rules::Position& pos, int me, EvalKind kind) const {
+bool BoardModel::colour_scores(const rules::Position& pos, EvalKind kind, int out[3]) const {
   ColourTerms t[3];
   terms(pos, kind, t);
   const int colours = geo_->colours();
-  int s[3] = {0, 0, 0};
-  for (int c = 0; c < colours; ++c) s[c] = t[c].lines + t[c].threat_score;
-  const bool misere = geo_->misere();
-  if (!misere) {
-    // Threats that can be filled right now decide the next plies (every
-    // level sees a win or a loss in one, RULES.md A2).
-    const Bits occ = pos.occupied();
-    const Bits next = ((occ << 1) | geo_->bottom_row()) & ~occ & geo_->playable();
-    const int mover = pos.to_move();
-    if ((t[mover].threats & next) != 0) {
-      s[mover] += TEMPO_WIN;
-    } else {
-      const int after = (mover + 1) % colours;
-      if (popcount(t[after].threats & next) >= 2) s[after] += DOUBLE_THREAT;
+  for (int c = 0; c < 3; ++c) out[c] = c < colours ? t[c].lines + t[c].threat_score : 0;
+  if (geo_->misere()) return false;
+  // Threats that can be filled right now decide the next plies (every
+  // level sees a win or a loss in one, RULES.md A2).
+  const Bits occ = pos.occupied();
+  const Bits next = ((occ << 1) | geo_->bottom_row()) & ~occ & geo_->playable();
+  const int mover = pos.to_move();
+  if ((t[mover].threats & next) != 0) {
+    out[mover] += TEMPO_WIN;
+    return true;
+  }
+  {
+    // The next player wins with two threats the mover cannot both block;
+    // with three colours the one after it could block one of them too, so
+    // it needs three there.
+    const int after = (mover + 1) % colours;
+    if (popcount(t[after].threats & next) >= 2) out[after] += DOUBLE_THREAT;
+    if (colours == 3) {
+      const int third = (mover + 2) % colours;
+      if (popcount(t[third].threats & next) >= 3) out[third] += DOUBLE_THREAT;
     }
   }
+  return false;
+}
+
+int BoardModel::evaluate(const rules::Position& pos, int me, EvalKind kind) const {
+  int s[3];
+  colour_scores(pos, kind, s);
+  const int colours = geo_->colours();
   int v;
   if (colours == 2) {
     v = s[me] - s[1 - me];
@@ -134,7 +147,7 @@ int BoardModel::evaluate(const rules::Position& pos, int me, EvalKind kind) cons
     v = s[me] - (a + b) / 2;
   }
   // RULES.md A6 misère: a line loses, so one's own near-lines are a burden.
-  if (misere) v = -v;
+  if (geo_->misere()) v = -v;
   return std::clamp(v, -EVAL_LIMIT, EVAL_LIMIT);
 }
 

@@ -30,6 +30,13 @@ class BoardModel {
   // Every kind sees a threat the side to move can fill at once.
   int evaluate(const rules::Position& pos, int me, EvalKind kind) const;
 
+  // Each colour's own strength (lines, threats, a threat to fill now), large
+  // is good for that colour; colours past geometry().colours() get 0. The
+  // three-player search (max_n_search.h) builds its score vector on these.
+  // Returns true when the side to move can complete a line at once (not for
+  // misère, where that loses).
+  bool colour_scores(const rules::Position& pos, EvalKind kind, int out[3]) const;
+
   // The empty cells that would complete a line of `colour`.
   rules::Bits threats(const rules::Position& pos, int colour) const;
 

@@ -6,6 +6,8 @@
 #include <unordered_map>
 
 #include "engine/heuristic_search.h"
+#include "engine/max_n_search.h"
+#include "engine/search_support.h"
 #include "engine/solver/solver.h"
 #include "rules/notation.h"
 #include "rules/setup_draw.h"
@@ -113,15 +115,22 @@ ComputerMove choose_four_move(const rules::FourGame& game, const ComputerRequest
         request.level == PERFECT ? (time - margin) * 7 / 10 : (time - margin) * 4 / 10;
     if (auto exact = solve_exactly(pos, lease, start + share)) return *exact;
   }
-  TranspositionTable table(lease);
-  HeuristicSearch search(pos, start_empty_cells(game), history, table);
   SearchOptions options;
   options.max_depth = level.max_depth;
   options.max_nodes = level.max_nodes;
   options.deadline = start + time - margin;
   options.eval = level.eval;
   options.all_root_scores = level.noise > 0 || level.blunder_permille > 0;
-  const SearchResult r = search.run(options);
+  SearchResult r;
+  if (pos.geometry().colours() == 3) {
+    // RULES.md A10: three players, max-n (max_n_search.h).
+    MaxNSearch search(pos, start_empty_cells(game), lease);
+    r = search.run(options);
+  } else {
+    TranspositionTable table(lease);
+    HeuristicSearch search(pos, start_empty_cells(game), history, table);
+    r = search.run(options);
+  }
 
   // Seeded per move, so a replayed game with the same seed plays the same.
   rules::SeededRandom rng(request.seed ^
@@ -140,20 +149,10 @@ ComputerMove choose_four_move(const rules::FourGame& game, const ComputerRequest
         candidates.push_back(rs);
     }
     if (candidates.empty()) candidates = r.root_scores;
-    if (level.blunder_permille > 0 && rng.below(1000) < level.blunder_permille) {
-      const RootScore& pick = candidates[rng.below(static_cast<int>(candidates.size()))];
-      chosen = pick.move;
-      chosen_score = pick.score;
-    } else if (level.noise > 0) {
-      int best = INT32_MIN;
-      for (const RootScore& rs : candidates) {
-        const int noisy = rs.score + (is_decisive(rs.score) ? 0 : rng.below(level.noise + 1));
-        if (noisy > best) {
-          best = noisy;
-          chosen = rs.move;
-          chosen_score = rs.score;
-        }
-      }
+    if (const RootScore* pick =
+            stray_from_best(candidates, level.noise, level.blunder_permille, rng, is_decisive)) {
+      chosen = pick->move;
+      chosen_score = pick->score;
     }
   }
   out.move = rules::format_move(chosen);

@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <cstdlib>
 
+#include "engine/search_support.h"
+
 namespace ft::engine {
 
 using rules::Bits;
@@ -13,27 +15,15 @@ namespace {
 
 constexpr int INF = WIN_SCORE + 1000;
 
-std::uint64_t mix(std::uint64_t h, std::uint64_t v) {
-  h ^= v + 0x9e3779b97f4a7c15ULL + (h << 6) + (h >> 2);
-  h *= 0xbf58476d1ce4e5b9ULL;
-  return h ^ (h >> 31);
-}
-
 std::uint64_t mix_bits(std::uint64_t h, Bits b) {
-  return mix(mix(h, static_cast<std::uint64_t>(b)), static_cast<std::uint64_t>(b >> 64));
+  return hash_mix(hash_mix(h, static_cast<std::uint64_t>(b)), static_cast<std::uint64_t>(b >> 64));
 }
 
-// Mate scores count plies from the root; the table stores them counted from
-// the node so that an entry is right wherever the node recurs.
 int to_table(int score, int ply) {
-  if (score > WIN_SCORE - 1000) return score + ply;
-  if (score < -WIN_SCORE + 1000) return score - ply;
-  return score;
+  return to_table_score(score, ply, WIN_SCORE);
 }
 int from_table(int score, int ply) {
-  if (score > WIN_SCORE - 1000) return score - ply;
-  if (score < -WIN_SCORE + 1000) return score + ply;
-  return score;
+  return from_table_score(score, ply, WIN_SCORE);
 }
 
 }  // namespace
@@ -54,7 +44,6 @@ HeuristicSearch::HeuristicSearch(const Position& root, int start_empty_cells,
       root_colour_(root.to_move()),
       width_(root.geometry().width()),
       popout_(root.geometry().popout()),
-      best_reply_(root.geometry().colours() == 3),
       frames_(static_cast<std::size_t>(MAX_PLY + 1) * rules::MAX_MOVES, root) {}
 
 bool HeuristicSearch::out_of_budget() {
@@ -87,11 +76,6 @@ void HeuristicSearch::order_moves(int mover, int tt_move, const Move* moves, con
   }
 }
 
-void HeuristicSearch::force_to_move(Position& pos, int colour) {
-  // Position keeps to_move == ply % colours; move the count to the wanted side.
-  pos.set_ply(pos.ply() + (colour - pos.to_move() + 3) % 3);
-}
-
 int HeuristicSearch::search(const Position& pos, int depth, int alpha, int beta, int ply) {
   ++nodes_;
   if (out_of_budget()) stop_ = true;
@@ -120,33 +104,12 @@ int HeuristicSearch::search(const Position& pos, int depth, int alpha, int beta,
     return model_.evaluate(pos, root_colour_, options_.eval);
   }
   Move moves[rules::MAX_MOVES];
-  int movers[rules::MAX_MOVES];
-  int n = 0;
-  if (best_reply_ && !maximizing) {
-    // RULES.md A10, best-reply search: between two moves of the root player
-    // one of the two others replies, whichever hurts the root most. Unlike a
-    // paranoid search the two never get two moves in a row against the root.
-    for (int k = 1; k <= 2; ++k) {
-      const int who = (root_colour_ + k) % 3;
-      Position p = pos;
-      force_to_move(p, who);
-      Move buf[rules::MAX_MOVES];
-      const int m = p.legal_moves(buf);
-      for (int j = 0; j < m && n < rules::MAX_MOVES; ++j, ++n) {
-        moves[n] = buf[j];
-        movers[n] = who;
-      }
-    }
-  } else {
-    n = pos.legal_moves(moves);
-    for (int i = 0; i < n; ++i) movers[i] = mover;
-  }
+  const int n = pos.legal_moves(moves);
   Position* children = &frames_[static_cast<std::size_t>(ply) * rules::MAX_MOVES];
   int terminal[rules::MAX_MOVES];  // INF: not terminal, else the known score
   const int win_here = WIN_SCORE - (ply + 1);
   for (int i = 0; i < n; ++i) {
     children[i] = pos;
-    if (movers[i] != mover) force_to_move(children[i], movers[i]);
     const rules::Outcome o = children[i].play(moves[i]);
     terminal[i] = INF;
     if (o.over()) {
@@ -155,7 +118,7 @@ int HeuristicSearch::search(const Position& pos, int depth, int alpha, int beta,
       } else {
         const int s = o.winner == root_colour_ ? win_here : -win_here;
         // The mover takes a win at once (RULES.md A2); nothing beats it.
-        if (o.winner == movers[i]) return s;
+        if (o.winner == mover) return s;
         terminal[i] = s;
       }
     } else if (popout_) {
@@ -164,14 +127,12 @@ int HeuristicSearch::search(const Position& pos, int depth, int alpha, int beta,
       bool repeated = history_.count(h) != 0;
       for (int p = 0; p <= ply && !repeated; ++p) repeated = path_[p] == h;
       if (repeated) terminal[i] = 0;
-    } else if (best_reply_ && !maximizing) {
-      force_to_move(children[i], root_colour_);
     }
   }
   if (depth <= 0 || ply >= MAX_PLY - 1) return model_.evaluate(pos, root_colour_, options_.eval);
 
   int index[rules::MAX_MOVES] = {};
-  for (int i = 0; i < n; ++i) index[i] = move_index(moves[i]) + (movers[i] != mover ? width_ : 0);
+  for (int i = 0; i < n; ++i) index[i] = move_index(moves[i]);
   int order[rules::MAX_MOVES];
   order_moves(mover, tt_move, moves, index, n, order);
 
@@ -253,14 +214,14 @@ SearchResult HeuristicSearch::run(const SearchOptions& options) {
   nodes_ = 0;
   const rules::Geometry& g = root_.geometry();
   salt_ = 0x5851f42d4c957f2dULL;
-  salt_ = mix(salt_, static_cast<std::uint64_t>(root_colour_) + 1);
-  salt_ = mix(salt_, static_cast<std::uint64_t>(options.eval) + 7);
-  salt_ = mix(salt_, static_cast<std::uint64_t>(g.width() * 131 + g.height()));
-  salt_ =
-      mix(salt_, static_cast<std::uint64_t>(g.spec().line * 17 + g.colours() * 3 +
-                                            g.cylinder() * 2 + g.popout() * 5 + g.misere() * 11));
+  salt_ = hash_mix(salt_, static_cast<std::uint64_t>(root_colour_) + 1);
+  salt_ = hash_mix(salt_, static_cast<std::uint64_t>(options.eval) + 7);
+  salt_ = hash_mix(salt_, static_cast<std::uint64_t>(g.width() * 131 + g.height()));
+  salt_ = hash_mix(
+      salt_, static_cast<std::uint64_t>(g.spec().line * 17 + g.colours() * 3 + g.cylinder() * 2 +
+                                        g.popout() * 5 + g.misere() * 11));
   salt_ = mix_bits(salt_, root_.blocks());
-  salt_ = mix(salt_, best_reply_ ? 3 : 1);
+  salt_ = hash_mix(salt_, 1);
 
   SearchResult result;
   Move moves[rules::MAX_MOVES];
@@ -290,53 +251,22 @@ SearchResult HeuristicSearch::run(const SearchOptions& options) {
   }
 
   const int empty = rules::popcount(g.playable() & ~root_.occupied());
-  SearchResult last_open = result;  // the last iteration without a proven loss
-  // Best-reply search deepens two plies at a time: a horizon right after a
-  // root move is blind to both others' answers and flatters the root.
-  const int step = best_reply_ ? 2 : 1;
-  for (int depth = std::min(step, options.max_depth); depth <= options.max_depth; depth += step) {
-    SearchResult iter;
-    iter.root_scores = result.root_scores;
-    iter.best = result.best;
-    iter.depth = 0;
-    root_search(depth, -INF, INF, iter, options.all_root_scores);
-    const int finished = iter.depth;
-    if (stop_) {
-      // The first root move is the previous best; once it is finished at the
-      // new depth, anything that beat it is at least as good.
-      if (finished > 0 && !options.all_root_scores && depth > step) {
-        result.best = iter.best;
-        result.score = iter.score;
-      }
-      result.stopped = true;
-      break;
-    }
-    result.best = iter.best;
-    result.score = iter.score;
-    result.depth = depth;
-    result.root_scores = iter.root_scores;
-    std::stable_sort(result.root_scores.begin(), result.root_scores.end(),
-                     [](const RootScore& a, const RootScore& b) { return a.score > b.score; });
-    if (is_decisive(result.score)) {
-      if (result.score < 0 && g.colours() == 3 && depth > step) {
-        // RULES.md A10: a "proven" loss assumes the others' best replies for
-        // each of them alike, which they rarely all find. Play the move of
-        // the deepest search that still saw a game, not the longest defence.
-        result.best = last_open.best;
-        result.score = last_open.score;
-        result.root_scores = last_open.root_scores;
-        result.depth = depth - step;
-        break;
-      }
-      result.exact = true;
-      break;
-    }
-    last_open = result;
-    if (!popout_ && depth >= empty) {
-      result.exact = true;  // the whole game tree is searched
-      break;
-    }
-  }
+  deepen(
+      result, &SearchResult::root_scores, 1, options.max_depth, options.all_root_scores, stop_,
+      [&](int depth, SearchResult& iter) {
+        root_search(depth, -INF, INF, iter, options.all_root_scores);
+      },
+      [&](int depth) {
+        if (is_decisive(result.score)) {
+          result.exact = true;
+          return true;
+        }
+        if (!popout_ && depth >= empty) {
+          result.exact = true;  // the whole game tree is searched
+          return true;
+        }
+        return false;
+      });
   result.nodes = nodes_;
   return result;
 }

@@ -4,14 +4,10 @@
 // moves, an immediate-win scan at every node, and the threat evaluation of
 // evaluation.h at the horizon.
 //
-// Scores are from the root player's view (minimax, not negamax). For three
-// players (RULES.md A10) the search is a best-reply search (Schadd and
-// Winands): after each root move, the one reply of either other player that
-// is worst for the root. A paranoid search (both others move, in turn,
-// against the root) was tried first; on 9x7 it "proves" nearly every position
-// lost, because two players with two moves per round force a line, and its
-// deeper levels played no better than its shallow ones. Two vs two is a
-// two-colour game (team-mates share a colour, RULES.md A11).
+// Scores are from the root player's view (minimax, not negamax). Two vs two
+// is a two-colour game (team-mates share a colour, RULES.md A11). Three
+// players (RULES.md A10) play max-n (max_n_search.h); run on three colours,
+// this search would be paranoid (both others against the root).
 //
 // PopOut positions can repeat (RULES.md A7): a position that already arose in
 // the game or earlier on the search path scores as a draw, since whoever
@@ -81,7 +77,6 @@ class HeuristicSearch {
   // Fills `order` with the indices of `moves` in search order.
   void order_moves(int mover, int tt_move, const rules::Move* moves, const int* index, int n,
                    int* order) const;
-  static void force_to_move(rules::Position& pos, int colour);
   bool out_of_budget();
   int move_index(rules::Move m) const { return m.col + (m.pop ? width_ : 0); }
 
@@ -93,7 +88,6 @@ class HeuristicSearch {
   int root_colour_;
   int width_;
   bool popout_;
-  bool best_reply_;  // three players: best-reply search instead of paranoid
   std::uint64_t salt_ = 0;
   std::uint64_t nodes_ = 0;
   bool stop_ = false;

@@ -35,28 +35,31 @@ LevelSettings level_settings(int level, int colours) {
       break;
   }
   if (colours == 3) {
-    // Three players (RULES.md A10): a game against two others is decided by
-    // tactics more than by evaluation, and best-reply search (heuristic_search.h)
-    // meets both others' moves at every second ply. Wider steps in nodes and
-    // in blunders keep the levels apart.
-    switch (level) {
-      case 3:
-        s.max_nodes = 3'000;
-        s.blunder_permille = 80;
-        break;
-      case 4:
-        s.max_nodes = 6'000;
-        s.blunder_permille = 20;
-        break;
-      case 5:
-        s.max_nodes = 16'000;
-        break;
-      case 6:
-        s.max_nodes = 40'000;
-        break;
-      default:
-        break;
-    }
+    // Three players (RULES.md A10) play max-n (max_n_search.h), which has
+    // almost no pruning: a level is its depth in plies, with a node budget on
+    // top that only the first moves on an empty 9x7 board reach. Depth 3 is
+    // one round (each player once); every ply past it sees one more reply.
+    // Node budgets, not time, so that a level is equally strong on a busy
+    // machine; level 7 deepens until its budget is spent.
+    struct Three {
+      int depth;
+      std::uint64_t nodes;
+      EvalKind eval;
+      int noise, blunder_permille;
+    };
+    static constexpr Three THREE[] = {
+        {1, 1'000, EvalKind::simple, 60, 300},   {2, 2'000, EvalKind::simple, 30, 150},
+        {3, 8'000, EvalKind::simple, 16, 60},    {3, 8'000, EvalKind::threats, 0, 0},
+        {4, 40'000, EvalKind::threats, 0, 0},    {5, 150'000, EvalKind::threats, 0, 0},
+        {127, 400'000, EvalKind::threats, 0, 0}, {127, 4'000'000, EvalKind::threats, 0, 0},
+    };
+    const Three& t = THREE[level - 1];
+    s.max_depth = t.depth;
+    s.max_nodes = t.nodes;
+    s.eval = t.eval;
+    s.noise = t.noise;
+    s.blunder_permille = t.blunder_permille;
+    s.use_solver = false;  // the solver plays two colours only
   }
   return s;
 }

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 
+#include "engine/search_support.h"
 #include "engine/twicefour/levels.h"
 #include "engine/twicefour/search.h"
 #include "rules/setup_draw.h"
@@ -49,20 +50,10 @@ ComputerMove choose_twicefour_move(const rules::TwiceFourGame& game, const Compu
       if (!(is_proven_result(rm.score) && rm.score < 0)) candidates.push_back(rm);
     }
     if (candidates.empty()) candidates = r.root_moves;
-    if (level.blunder_permille > 0 && rng.below(1000) < level.blunder_permille) {
-      const RootMove& pick = candidates[rng.below(static_cast<int>(candidates.size()))];
-      chosen = pick.move;
-      chosen_score = pick.score;
-    } else if (level.noise > 0) {
-      int best = INT32_MIN;
-      for (const RootMove& rm : candidates) {
-        const int noisy = rm.score + (is_proven_result(rm.score) ? 0 : rng.below(level.noise + 1));
-        if (noisy > best) {
-          best = noisy;
-          chosen = rm.move;
-          chosen_score = rm.score;
-        }
-      }
+    if (const RootMove* pick = stray_from_best(candidates, level.noise, level.blunder_permille, rng,
+                                               is_proven_result)) {
+      chosen = pick->move;
+      chosen_score = pick->score;
     }
   }
   out.move = rules::tf_format_move(chosen);

@@ -2,6 +2,8 @@
 
 #include <algorithm>
 
+#include "engine/search_support.h"
+
 namespace ft::engine::twicefour {
 
 using rules::Outcome;
@@ -12,23 +14,11 @@ namespace {
 
 constexpr int INF = TF_WIN + 1000;
 
-std::uint64_t mix(std::uint64_t h, std::uint64_t v) {
-  h ^= v + 0x9e3779b97f4a7c15ULL + (h << 6) + (h >> 2);
-  h *= 0xbf58476d1ce4e5b9ULL;
-  return h ^ (h >> 31);
-}
-
-// Proven results count half-moves from the root; the table keeps them from
-// the node so that an entry is right wherever the node recurs.
 int to_table(int score, int ply) {
-  if (score > TF_WIN - 1000) return score + ply;
-  if (score < -TF_WIN + 1000) return score - ply;
-  return score;
+  return to_table_score(score, ply, TF_WIN);
 }
 int from_table(int score, int ply) {
-  if (score > TF_WIN - 1000) return score - ply;
-  if (score < -TF_WIN + 1000) return score + ply;
-  return score;
+  return from_table_score(score, ply, TF_WIN);
 }
 
 }  // namespace
@@ -47,7 +37,8 @@ std::uint64_t Search::table_key(const TwiceFourPosition& pos) const {
   // The ply belongs to the key: the same pieces nearer the move limit are a
   // different game.
   const auto k = pos.state_key();
-  return mix(mix(salt_, k.pieces), (std::uint64_t{k.score} << 8) | std::uint64_t(pos.ply()));
+  return hash_mix(hash_mix(salt_, k.pieces),
+                  (std::uint64_t{k.score} << 8) | std::uint64_t(pos.ply()));
 }
 
 bool Search::out_of_budget() {
@@ -192,7 +183,7 @@ SearchOutcome Search::run(const SearchLimits& limits) {
   limits_ = limits;
   stop_ = false;
   nodes_ = 0;
-  salt_ = mix(0x5851f42d4c957f2dULL, static_cast<std::uint64_t>(limits.grade) + 0x7f4a);
+  salt_ = hash_mix(0x5851f42d4c957f2dULL, static_cast<std::uint64_t>(limits.grade) + 0x7f4a);
   path_[0] = game_.position().repetition_key();
 
   SearchOutcome result;
@@ -203,38 +194,23 @@ SearchOutcome Search::run(const SearchLimits& limits) {
   if (game_.outcome().over()) return result;
 
   const int remaining = rules::TF_MOVE_LIMIT - game_.position().ply();
-  for (int depth = 1; depth <= limits.max_depth; ++depth) {
-    SearchOutcome iter;
-    iter.root_moves = result.root_moves;
-    iter.best = result.best;
-    horizon_ = false;
-    root(depth, -INF, INF, iter);
-    if (stop_) {
-      // Root moves run in the last iteration's order, best first: once the
-      // first is finished, a move that beat it is at least as good.
-      if (iter.depth > 0 && !limits.all_root_scores && depth > 1) {
-        result.best = iter.best;
-        result.score = iter.score;
-      }
-      result.stopped = true;
-      break;
-    }
-    result.best = iter.best;
-    result.score = iter.score;
-    result.depth = depth;
-    result.root_moves = iter.root_moves;
-    std::stable_sort(result.root_moves.begin(), result.root_moves.end(),
-                     [](const RootMove& a, const RootMove& b) { return a.score > b.score; });
-    if (is_proven_result(result.score)) {
-      result.exact = true;  // a forced result: deeper search cannot change it
-      break;
-    }
-    if (!horizon_) {
-      result.exact = true;  // every line reached the end of the round
-      break;
-    }
-    if (depth >= remaining) break;
-  }
+  deepen(
+      result, &SearchOutcome::root_moves, 1, limits.max_depth, limits.all_root_scores, stop_,
+      [&](int depth, SearchOutcome& iter) {
+        horizon_ = false;
+        root(depth, -INF, INF, iter);
+      },
+      [&](int depth) {
+        if (is_proven_result(result.score)) {
+          result.exact = true;  // a forced result: deeper search cannot change it
+          return true;
+        }
+        if (!horizon_) {
+          result.exact = true;  // every line reached the end of the round
+          return true;
+        }
+        return depth >= remaining;
+      });
   result.nodes = nodes_;
   return result;
 }
