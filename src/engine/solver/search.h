@@ -174,6 +174,7 @@ class Search {
       return negamax_misere(cur, mask, n, alpha, beta);
     } else {
       wins_[n] = winning_cells(opponent(cur, mask), mask);
+      keys_[n] = key_of(cur, mask);
       return negamax_normal(cur, mask, n, alpha, beta);
     }
   }
@@ -322,11 +323,9 @@ class Search {
   // Precondition: the side to move cannot win with its next disc.
   int negamax_normal(B cur, B mask, int n, int alpha, int beta) {
     count_node();
-    // The table lookup is a cache miss more often than not: start it now and
-    // let the move generation below hide its latency.
-    const std::uint64_t key = key_of(cur, mask);
+    // The parent computed the key and started fetching the bucket.
+    const std::uint64_t key = keys_[n];
     std::uint64_t* const home = bucket(key);
-    __builtin_prefetch(home);
     const B opp = opponent(cur, mask);
     const B open = possible(mask);
     // The parent computed the opponent's lines while ordering its moves.
@@ -403,18 +402,20 @@ class Search {
       child_wins[j] = threats;
     }
 
+    // The children's table keys, for them (keys_) and to fetch their table
+    // buckets now: a child probes its bucket right after it starts, too soon
+    // for a fetch of its own from memory to arrive.
+    std::uint64_t child_key[16];
+    for (int i = 0; i < count; ++i) {
+      child_key[i] = key_of(opp, mask | child_move[i]);
+      __builtin_prefetch(bucket(child_key[i]));
+    }
+
     // Enhanced transposition cutoff: a child already known to be bad enough
     // for the opponent settles this node without searching anything.
     if (cells() - n > ETC_MIN_EMPTY) {
-      std::uint64_t child_key[16];
-      std::uint64_t* child_bucket[16];
       for (int i = 0; i < count; ++i) {
-        child_key[i] = key_of(opp, mask | child_move[i]);
-        child_bucket[i] = bucket(child_key[i]);
-        __builtin_prefetch(child_bucket[i]);
-      }
-      for (int i = 0; i < count; ++i) {
-        const std::uint64_t e = probe(child_bucket[i], child_key[i]);
+        const std::uint64_t e = probe(bucket(child_key[i]), child_key[i]);
         if (e != 0 && -slot::upper(e) >= beta) {
           const int v = -slot::upper(e);
           store(home, key, v, MAX_BOUND, 1);
@@ -428,6 +429,7 @@ class Search {
     for (int i = 0; i < count; ++i) {
       const B m = child_move[i];
       wins_[n + 1] = child_wins[i];
+      keys_[n + 1] = child_key[i];
       const int v = -negamax_normal(opp, mask | m, n + 1, -beta, -alpha);
       if (v > best) {
         best = v;
@@ -541,9 +543,10 @@ class Search {
   B bottom_ = 0;
   B column_[16] = {};
   int order_[16] = {};
-  // wins_[n]: the winning cells of the side not to move at the node with n
-  // discs on the current line of play (normal rules), set by its parent.
+  // For the node with n discs on the current line of play (normal rules), set
+  // by its parent: the winning cells of the side not to move, and its key.
   B wins_[sizeof(B) * 8 + 2];
+  std::uint64_t keys_[sizeof(B) * 8 + 2];
   std::uint64_t* slots_;
   BucketIndex index_;
   std::uint64_t nodes_ = 0;
