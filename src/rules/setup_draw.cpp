@@ -80,7 +80,7 @@ std::vector<int> draw_opening(const VariantSpec& spec, std::uint64_t seed) {
 Setup draw_setup(const VariantSpec& spec, std::uint64_t seed) {
   Setup s;
   if (spec.blocks > 0) s.blocks = draw_obstacles(spec, seed);
-  if (spec.opening_plies > 0) s.opening = draw_opening(spec, seed ^ 0x5eed0fe11ULL);
+  if (spec.opening_plies > 0) s.opening = draw_opening(spec, opening_seed(seed));
   return s;
 }
 

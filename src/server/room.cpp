@@ -5,6 +5,7 @@
 #include <iostream>
 
 #include "engine/computer.h"
+#include "engine/fair_setup.h"
 #include "rating/match_rating.h"
 #include "rules/four_game.h"
 #include "rules/notation.h"
@@ -391,6 +392,7 @@ void Room::maybe_start(std::int64_t now, Outbox& out, StoreJob& job) {
   for (const SeatInfo& s : seats_) {
     if (!s.taken() || (s.player != 0 && !s.joined)) return;
   }
+  if (!setup_ready()) return;
   match::MatchConfig config;
   config.variant = settings_.game == "twicefour" ? std::string(match::TWICEFOUR) : settings_.variant;
   config.options = settings_.options;
@@ -694,6 +696,37 @@ void Room::add_finish(std::int64_t now, const match::MatchOver& over,
     st.finish_match(self->match_id_, f);
     st.set_table_status(self->id_, store::TableStatus::finished, now);
   });
+}
+
+// RULES.md A9, issue 4 item 6: a drawn opening comes from a seed the engine
+// has vetted (no early forced win for either side). The proofs cost up to a
+// second or two of search, so a worker thread does them while the players wait
+// for the first move; the seed is deterministic, so a restart finds the same.
+bool Room::setup_ready() {
+  if (setup_vetted_) return true;
+  auto spec = settings_.game == "four" ? rules::make_variant(settings_.variant, settings_.options)
+                                       : Result<rules::VariantSpec>(rules::VariantSpec{});
+  if (!spec || spec->opening_plies <= 0) {
+    setup_vetted_ = true;
+    return true;
+  }
+  if (vetting_) return false;
+  vetting_ = true;
+  host_.think([self = shared_from_this(), spec = *spec, seed = seed_] {
+    const engine::FairSetup fair = engine::fair_setup_seed(spec, seed);
+    self->submit([self, fair] {
+      self->seed_ = fair.seed;
+      self->setup_vetted_ = true;
+      self->vetting_ = false;
+      const std::int64_t now = self->host_.now_ms();
+      Outbox out;
+      StoreJob job;
+      self->maybe_start(now, out, job);
+      self->automatic(now, out, job);
+      self->finish(out, std::move(job));
+    });
+  });
+  return false;
 }
 
 // ---- the computer's seats ---------------------------------------------------

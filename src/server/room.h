@@ -120,6 +120,7 @@ class Room : public std::enable_shared_from_this<Room> {
   // Helpers, all called under mu_.
   match::GameFactory game_factory() const;
   void maybe_start(std::int64_t now, Outbox& out, StoreJob& job);
+  bool setup_ready();  // false while the engine vets a drawn opening
   void apply(const match::Update& update, std::int64_t now, Outbox& out, StoreJob& job,
              const std::string* think_for = nullptr, std::optional<std::int64_t> think = {});
   void automatic(std::int64_t now, Outbox& out, StoreJob& job);  // computer seats: ready, pieces
@@ -170,6 +171,8 @@ class Room : public std::enable_shared_from_this<Room> {
   std::deque<std::pair<std::int64_t, std::shared_ptr<const std::string>>> log_;
   std::vector<Sub> subs_;
   bool thinking_ = false;
+  bool setup_vetted_ = false;  // the seed's set-up is the one the match may draw
+  bool vetting_ = false;
   std::atomic<std::int64_t> next_deadline_{0};  // 0: none
 };
 

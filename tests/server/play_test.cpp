@@ -4,6 +4,8 @@
 
 #include <thread>
 
+#include "engine/fair_setup.h"
+#include "engine/solver/solver.h"
 #include "support/test_client.h"
 
 namespace ft::test {
@@ -324,6 +326,48 @@ TEST(Serve, MatchAgainstTheComputer) {
                              {"version", f.at("version")}});
   }
   FAIL() << "the match against the computer did not end";
+}
+
+// RULES.md A9, issue 4 item 6: a drawn opening is vetted by the engine on a
+// worker thread before the match starts, and the board the players get leaves
+// neither side a forced win within the policy's horizon.
+TEST(Serve, DrawnOpeningsAreVettedBeforeTheMatchStarts) {
+  ServerProcess server(temp_db("drawn"));
+  const int port = server.port();
+  Guest a = new_guest(port);
+  const engine::solver::OpeningPolicy policy = engine::table_opening_policy();
+  for (int t = 0; t < 3; ++t) {
+    const std::string table =
+        create_table(port, a,
+                     R"({"game":"four","variant":"drawn-opening","opening_plies":4,)"
+                     R"("opponent":{"kind":"computer","level":1}})");
+    Player pa = join(port, a, table);
+    json::object game = pa.state.at("game").is_null()
+                            ? pa.ws->expect("event", "game_started").at("event").at("game").as_object()
+                            : pa.state.at("game").as_object();
+    // Rebuild the solver's position from the rows (top row first): red moves
+    // after an even number of opening plies.
+    engine::solver::Problem p;
+    const auto& rows = game.at("board").as_array();
+    ASSERT_EQ(rows.size(), 6u);
+    for (std::size_t r = 0; r < rows.size(); ++r) {
+      const std::string row(rows[r].as_string());
+      const int y = int(rows.size() - 1 - r);
+      for (int x = 0; x < int(row.size()); ++x) {
+        const rules::Bits bit = rules::Bits{1} << (x * 7 + y);
+        if (row[std::size_t(x)] == 'R') p.mover |= bit;
+        if (row[std::size_t(x)] == 'Y') p.other |= bit;
+      }
+    }
+    ASSERT_EQ(p.discs(), 4);
+    engine::solver::TranspositionTable tt(std::size_t{8} << 20);
+    engine::solver::Solver solver(tt);
+    engine::solver::Limits limits;
+    limits.max_nodes = policy.max_nodes;
+    const int early = (42 + 1 - (4 + policy.early_plies - 1)) / 2;
+    EXPECT_NE(solver.score_at_least(p, early, limits), std::optional<bool>(true)) << table;
+    EXPECT_NE(solver.score_at_most(p, -early, limits), std::optional<bool>(true)) << table;
+  }
 }
 
 // RULES.md B2, B6: a twiceFour match between two people, to its end.
