@@ -86,6 +86,15 @@ class Search {
       board_ |= column_[c];
       bottom_ |= B{1} << (c * stride);
     }
+    // Rows with the parity of the board's height: in a column with an even
+    // number of empty cells, the side to move gets these if the other side
+    // always answers on top (claimeven, see parity_bound).
+    for (int c = 0; c < w_; ++c) {
+      for (int r = (h_ % 2 == 0) ? 0 : 1; r < h_; r += 2) mover_rows_ |= B{1} << (c * stride + r);
+    }
+    // The follow-up argument needs each column's empty cells stacked above
+    // its discs and blocks: blocks dropped in first are fine, a floating one is not.
+    parity_rule_ = (blocks_ & ~(blocks_ << 1) & ~bottom_) == 0;
     // Columns from the middle outwards: centre discs take part in most lines.
     for (int i = 0; i < w_; ++i) order_[i] = w_ / 2 + (1 - 2 * (i % 2)) * (i + 1) / 2;
     if (variation_ != 0 && w_ > 2) {
@@ -146,6 +155,24 @@ class Search {
 
   bool makes_line(B cur, B mask, B move) const { return (winning_cells(cur, mask) & move) != 0; }
 
+  // True when `p` holds LINE cells in a row somewhere.
+  bool has_line(B p) const {
+    const int stride = h() + 1;
+    B v = p;
+    for (int k = 1; k < C::line; ++k) v &= p >> k;
+    if (v != 0) return true;
+    for (const int s : {stride - 1, stride, stride + 1}) {
+      B r = p;
+      B shifted = p;
+      for (int k = 1; k < C::line; ++k) {
+        shifted = shr(shifted, s);
+        r &= shifted;
+      }
+      if (r != 0) return true;
+    }
+    return false;
+  }
+
   // Exact score by null-window probes, narrowing [lo, hi] (iterative
   // deepening on the score bounds). Precondition: the game is not over and,
   // for the normal rules, the side to move has no win in one.
@@ -174,7 +201,7 @@ class Search {
       return negamax_misere(cur, mask, n, alpha, beta);
     } else {
       wins_[n] = winning_cells(opponent(cur, mask), mask);
-      keys_[n] = key_of(cur, mask);
+      keys_[n] = key_of(cur, mask, &flips_[n]);
       return negamax_normal(cur, mask, n, alpha, beta);
     }
   }
@@ -251,11 +278,17 @@ class Search {
     return r;
   }
 
-  std::uint64_t key_of(B cur, B mask) const {
+  // `flipped`, when given, tells whether the key is the mirror image's (so a
+  // column stored with it is mirrored too).
+  std::uint64_t key_of(B cur, B mask, bool* flipped = nullptr) const {
     B k = cur + mask + bottom();
+    if (flipped != nullptr) *flipped = false;
     if constexpr (C::symmetric) {
       const B m = mirror(k);
-      if (m < k) k = m;
+      if (m < k) {
+        k = m;
+        if (flipped != nullptr) *flipped = true;
+      }
     }
     if constexpr (sizeof(B) == 8) {
       return k;
@@ -281,13 +314,14 @@ class Search {
   // Two slots per bucket: the first keeps the entry that cost the most work,
   // the second always takes the newest.
   static void store(std::uint64_t* b, std::uint64_t key, int lower, int upper,
-                    std::uint64_t work_nodes) {
+                    std::uint64_t work_nodes, int move = -1) {
     const auto check = static_cast<std::uint32_t>(key);
     int work = 64 - std::countl_zero(work_nodes | 1);
     const std::uint64_t s0 = slot::load(b);
     if (s0 != 0 && slot::check(s0) == check) {
-      slot::store(b, slot::pack(check, std::max(lower, slot::lower(s0)),
-                                std::min(upper, slot::upper(s0)), std::max(work, slot::work(s0))));
+      slot::store(
+          b, slot::pack(check, std::max(lower, slot::lower(s0)), std::min(upper, slot::upper(s0)),
+                        std::max(work, slot::work(s0)), move >= 0 ? move : slot::move(s0)));
       return;
     }
     const std::uint64_t s1 = slot::load(b + 1);
@@ -295,8 +329,9 @@ class Search {
       lower = std::max(lower, slot::lower(s1));
       upper = std::min(upper, slot::upper(s1));
       work = std::max(work, slot::work(s1));
+      if (move < 0) move = slot::move(s1);
     }
-    const std::uint64_t fresh = slot::pack(check, lower, upper, work);
+    const std::uint64_t fresh = slot::pack(check, lower, upper, work, move);
     if (s0 == 0 || work >= slot::work(s0)) {
       if (s0 != 0) slot::store(b + 1, s0);  // the old keeper becomes the newest
       slot::store(b, fresh);
@@ -325,6 +360,7 @@ class Search {
     count_node();
     // The parent computed the key and started fetching the bucket.
     const std::uint64_t key = keys_[n];
+    const bool flipped = flips_[n];
     std::uint64_t* const home = bucket(key);
     const B opp = opponent(cur, mask);
     const B open = possible(mask);
@@ -356,6 +392,15 @@ class Search {
       if (alpha >= beta) return beta;
     }
 
+    if (beta > 0 && parity_rule_) {
+      const int bound = parity_bound(cur, opp, mask, open);
+      if (bound < beta) {
+        beta = bound;
+        if (alpha >= beta) return beta;
+      }
+    }
+
+    int tt_move = -1;
     if (const std::uint64_t e = probe(home, key); e != 0) {
       const int el = slot::lower(e);
       const int eu = slot::upper(e);
@@ -364,24 +409,29 @@ class Search {
       if (el > alpha) alpha = el;
       if (eu < beta) beta = eu;
       if (alpha >= beta) return alpha;
+      tt_move = slot::move(e);
+      if (flipped && tt_move >= 0) tt_move = w() - 1 - tt_move;
     }
 
     const std::uint64_t start_nodes = nodes_;
 
-    // Order moves: the most own threats after the move first; among equals,
-    // the column order (centre first).
+    // Order moves: the table's best move first, then the most own threats
+    // after the move; among equals, the column order (centre first).
     B child_move[16];
     B child_wins[16];  // our winning cells after the move: the child's opp_wins
     int child_score[16];
+    int child_col[16];
     int count = 0;
     // One move (a forced block, most often): nothing to order.
     const int columns = (moves & (moves - 1)) == 0 ? 0 : w();
     if (columns == 0) {
       child_wins[count] = winning_cells(cur | moves, mask | moves);
+      child_col[count] = -1;
       child_move[count++] = moves;
     }
     for (int i = 0; i < columns; ++i) {
-      const B m = moves & column_[order_[i]];
+      const int col = order_[i];
+      const B m = moves & column_[col];
       if (m == 0) continue;
       const B after = cur | m;
       const B threats = winning_cells(after, mask | m);
@@ -390,24 +440,28 @@ class Search {
       // and measured worse on the test sets: counting only playable threats,
       // counting the opponent's threats, row parity bonuses.)
       const B open_after = possible(mask | m);
-      const int score = popcnt(threats) + popcnt(threats & (open_after | (open_after << 1)));
+      const int score = popcnt(threats) + popcnt(threats & (open_after | (open_after << 1))) +
+                        (col == tt_move ? 1000 : 0);
       int j = count++;
       for (; j > 0 && child_score[j - 1] < score; --j) {
         child_score[j] = child_score[j - 1];
         child_move[j] = child_move[j - 1];
         child_wins[j] = child_wins[j - 1];
+        child_col[j] = child_col[j - 1];
       }
       child_score[j] = score;
       child_move[j] = m;
       child_wins[j] = threats;
+      child_col[j] = col;
     }
 
     // The children's table keys, for them (keys_) and to fetch their table
     // buckets now: a child probes its bucket right after it starts, too soon
     // for a fetch of its own from memory to arrive.
     std::uint64_t child_key[16];
+    bool child_flip[16] = {};
     for (int i = 0; i < count; ++i) {
-      child_key[i] = key_of(opp, mask | child_move[i]);
+      child_key[i] = key_of(opp, mask | child_move[i], &child_flip[i]);
       __builtin_prefetch(bucket(child_key[i]));
     }
 
@@ -418,7 +472,7 @@ class Search {
         const std::uint64_t e = probe(bucket(child_key[i]), child_key[i]);
         if (e != 0 && -slot::upper(e) >= beta) {
           const int v = -slot::upper(e);
-          store(home, key, v, MAX_BOUND, 1);
+          store(home, key, v, MAX_BOUND, 1, stored_col(child_col[i], flipped));
           return v;
         }
       }
@@ -426,26 +480,50 @@ class Search {
 
     const int alpha0 = alpha;
     int best = -MAX_BOUND;
+    int best_col = -1;
     for (int i = 0; i < count; ++i) {
       const B m = child_move[i];
       wins_[n + 1] = child_wins[i];
       keys_[n + 1] = child_key[i];
+      flips_[n + 1] = child_flip[i];
       const int v = -negamax_normal(opp, mask | m, n + 1, -beta, -alpha);
       if (v > best) {
         best = v;
+        best_col = child_col[i];
         if (v >= beta) {
-          store(home, key, v, MAX_BOUND, nodes_ - start_nodes);
+          store(home, key, v, MAX_BOUND, nodes_ - start_nodes, stored_col(best_col, flipped));
           return v;
         }
         if (v > alpha) alpha = v;
       }
     }
     if (best > alpha0) {
-      store(home, key, best, best, nodes_ - start_nodes);
+      store(home, key, best, best, nodes_ - start_nodes, stored_col(best_col, flipped));
     } else {
-      store(home, key, -MAX_BOUND, best, nodes_ - start_nodes);
+      store(home, key, -MAX_BOUND, best, nodes_ - start_nodes, stored_col(best_col, flipped));
     }
     return best;
+  }
+
+  int stored_col(int col, bool flipped) const {
+    return (flipped && col >= 0) ? w() - 1 - col : col;
+  }
+
+  // Claimeven (Allis 1988): when every column has an even number of empty
+  // cells, the opponent can answer each disc on top of it, in the same
+  // column, to the end of the game. The side to move then gets exactly the
+  // empty cells of mover_rows_, the opponent all the others. If no line fits
+  // in the mover's discs plus its cells, the mover never makes a line: the
+  // value is at most a draw; if moreover the opponent's discs plus its cells
+  // hold a line, the opponent makes it by the last disc at the latest: a loss
+  // (score -1 or worse). Valid for any size, line length, cylinder, and
+  // blocks dropped first; not for misère (which has its own kernel).
+  int parity_bound(B cur, B opp, B mask, B open) const {
+    if ((open & ~mover_rows_) != 0) return MAX_BOUND;  // some column has an odd count
+    const B empty = board() & ~mask;
+    if (has_line(cur | (empty & mover_rows_))) return MAX_BOUND;
+    if (has_line(opp | (empty & ~mover_rows_))) return -1;
+    return 0;
   }
 
   // --- misère ----------------------------------------------------------------
@@ -542,11 +620,14 @@ class Search {
   B board_ = 0;
   B bottom_ = 0;
   B column_[16] = {};
+  B mover_rows_ = 0;
+  bool parity_rule_ = true;
   int order_[16] = {};
   // For the node with n discs on the current line of play (normal rules), set
   // by its parent: the winning cells of the side not to move, and its key.
   B wins_[sizeof(B) * 8 + 2];
   std::uint64_t keys_[sizeof(B) * 8 + 2];
+  bool flips_[sizeof(B) * 8 + 2] = {};
   std::uint64_t* slots_;
   BucketIndex index_;
   std::uint64_t nodes_ = 0;

@@ -3,7 +3,9 @@
 // (engine-contract.md: one shared budget, reused, never allocated per move).
 //
 // Layout: buckets of two 64-bit slots. A slot packs
-//   [check: 32 bits][lower bound + 128: 8][upper bound + 128: 8][work: 16]
+//   [check: 32 bits][lower bound + 128: 8][upper bound + 128: 8][move + 1: 8][work: 8]
+// `work` is log2 of the nodes the search of the entry cost; `move` the column
+// that was best (or refuted the window), -1 for none, in the key's orientation.
 // and is read and written as one word, so two threads may share a table
 // without locks (a torn entry cannot happen; a lost update only costs time).
 // The bucket is key % P for a prime P and the check is the key's low 32 bits:
@@ -88,9 +90,11 @@ struct TableEntry {
 
 // Slot packing, shared by the search kernel.
 namespace slot {
-inline constexpr std::uint64_t pack(std::uint32_t check, int lower, int upper, int work) {
+inline constexpr std::uint64_t pack(std::uint32_t check, int lower, int upper, int work,
+                                    int move = -1) {
   return (std::uint64_t{check} << 32) | (std::uint64_t(lower + 128) << 24) |
-         (std::uint64_t(upper + 128) << 16) | std::uint64_t(work & 0xffff);
+         (std::uint64_t(upper + 128) << 16) | (std::uint64_t((move + 1) & 0xff) << 8) |
+         std::uint64_t(work & 0xff);
 }
 inline constexpr std::uint32_t check(std::uint64_t s) {
   return static_cast<std::uint32_t>(s >> 32);
@@ -102,7 +106,10 @@ inline constexpr int upper(std::uint64_t s) {
   return int((s >> 16) & 0xff) - 128;
 }
 inline constexpr int work(std::uint64_t s) {
-  return int(s & 0xffff);
+  return int(s & 0xff);
+}
+inline constexpr int move(std::uint64_t s) {
+  return int((s >> 8) & 0xff) - 1;
 }
 inline std::uint64_t load(std::uint64_t* p) {
   return std::atomic_ref<std::uint64_t>(*p).load(std::memory_order_relaxed);
