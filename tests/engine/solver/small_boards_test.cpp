@@ -1,9 +1,8 @@
 // Exactness on small boards (issue 4 acceptance): the solver's value of the
 // empty board and of every position up to 4 plies deep equals a plain memoised
 // minimax without any pruning (minimax_reference.h), for classic, misère and
-// cylinder on 4x4, 5x4 and 4x5, and with blocks (RULES.md A8). 6x4 has about
-// 35 to 60 million positions per rule set, more than the suite's budget: it is
-// in engine_exhaustive_tests (exhaustive/small_boards_6x4.cpp), run by hand.
+// cylinder on 4x4, 5x4 and 4x5, and with blocks (RULES.md A8). 6x4, with
+// tens of millions of positions per rule set, is in small_boards_6x4_test.cpp.
 #include <gtest/gtest.h>
 
 #include <string>
