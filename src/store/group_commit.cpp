@@ -1,5 +1,6 @@
 #include "store/group_commit.h"
 
+#include <algorithm>
 #include <vector>
 
 namespace ft::store {
@@ -16,20 +17,30 @@ GroupCommitter::~GroupCommitter() {
   thread_.join();
 }
 
-void GroupCommitter::submit_move(MoveWrite write, Done done) {
+void GroupCommitter::push(Item item) {
   {
     std::lock_guard lock(mutex_);
-    queue_.push_back(Item{std::move(write), std::move(done)});
+    queue_.push_back(std::move(item));
   }
   wake_.notify_one();
 }
 
+void GroupCommitter::submit_move(MoveWrite write, Done done) {
+  push(Item{std::move(write), std::move(done)});
+}
+
 void GroupCommitter::submit(Job job, Done done) {
-  {
-    std::lock_guard lock(mutex_);
-    queue_.push_back(Item{std::move(job), std::move(done)});
-  }
-  wake_.notify_one();
+  push(Item{std::move(job), std::move(done)});
+}
+
+void GroupCommitter::wait_idle() {
+  std::unique_lock lock(mutex_);
+  idle_.wait(lock, [&] { return queue_.empty() && !busy_; });
+}
+
+bool GroupCommitter::healthy() const {
+  std::lock_guard lock(mutex_);
+  return healthy_;
 }
 
 GroupCommitter::Stats GroupCommitter::stats() const {
@@ -54,72 +65,56 @@ void finish(const GroupCommitter::Done& done, std::exception_ptr error) {
 }
 }  // namespace
 
-void GroupCommitter::write_moves(std::vector<Item>& items, std::size_t begin, std::size_t end) {
-  std::vector<MoveWrite> batch;
-  batch.reserve(end - begin);
-  for (std::size_t i = begin; i < end; ++i) batch.push_back(std::get<MoveWrite>(items[i].what));
-  try {
-    store_.append_moves(batch);
-    {
-      std::lock_guard lock(mutex_);
-      ++stats_.commits;
-      stats_.moves += batch.size();
-      stats_.largest_batch = std::max<std::uint64_t>(stats_.largest_batch, batch.size());
-    }
-    for (std::size_t i = begin; i < end; ++i) finish(items[i].done, nullptr);
-    return;
-  } catch (...) {
-    if (batch.size() == 1) {
-      {
-        std::lock_guard lock(mutex_);
-        ++stats_.failures;
-      }
-      finish(items[begin].done, std::current_exception());
-      return;
-    }
-  }
-  // The batch was refused as a whole; find out which writes are at fault.
-  for (std::size_t i = begin; i < end; ++i) write_moves(items, i, i + 1);
-}
-
 void GroupCommitter::run() {
   std::vector<Item> items;
+  std::vector<Store::Write> writes;
   for (;;) {
     {
       std::unique_lock lock(mutex_);
+      busy_ = false;
+      if (queue_.empty()) idle_.notify_all();
       wake_.wait(lock, [&] { return stopping_ || !queue_.empty(); });
       if (queue_.empty()) return;  // stopping and drained
+      busy_ = true;
       while (!queue_.empty() && items.size() < max_batch_) {
         items.push_back(std::move(queue_.front()));
         queue_.pop_front();
       }
     }
-    std::size_t i = 0;
-    while (i < items.size()) {
-      if (std::holds_alternative<MoveWrite>(items[i].what)) {
-        std::size_t j = i;
-        while (j < items.size() && std::holds_alternative<MoveWrite>(items[j].what)) ++j;
-        write_moves(items, i, j);
-        i = j;
-        continue;
+    std::size_t moves = 0;
+    for (const Item& item : items) {
+      if (const auto* move = std::get_if<MoveWrite>(&item.what)) {
+        ++moves;
+        writes.push_back([move](Store& s) { s.append_move(*move); });
+      } else {
+        writes.push_back(std::get<Job>(item.what));
       }
-      try {
-        std::get<Job>(items[i].what)(store_);
-        {
-          std::lock_guard lock(mutex_);
-          ++stats_.jobs;
-        }
-        finish(items[i].done, nullptr);
-      } catch (...) {
-        {
-          std::lock_guard lock(mutex_);
-          ++stats_.failures;
-        }
-        finish(items[i].done, std::current_exception());
-      }
-      ++i;
     }
+    std::vector<std::exception_ptr> errors;
+    try {
+      errors = store_.write_batch(writes);
+    } catch (...) {
+      errors.assign(items.size(), std::current_exception());
+    }
+    std::uint64_t failed = 0;
+    std::uint64_t moves_failed = 0;
+    for (std::size_t i = 0; i < items.size(); ++i) {
+      if (!errors[i]) continue;
+      ++failed;
+      if (std::holds_alternative<MoveWrite>(items[i].what)) ++moves_failed;
+    }
+    {
+      std::lock_guard lock(mutex_);
+      if (failed < items.size()) ++stats_.commits;
+      stats_.moves += moves - moves_failed;
+      stats_.jobs += (items.size() - moves) - (failed - moves_failed);
+      stats_.failures += failed;
+      stats_.largest_batch = std::max<std::uint64_t>(stats_.largest_batch, items.size());
+      healthy_ = errors.empty() || !errors.back();
+    }
+    for (std::size_t i = 0; i < items.size(); ++i) finish(items[i].done, errors[i]);
     items.clear();
+    writes.clear();
   }
 }
 

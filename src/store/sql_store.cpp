@@ -4,6 +4,7 @@
 #include <charconv>
 #include <initializer_list>
 #include <map>
+#include <utility>
 
 #include "store/ids.h"
 #include "store/migrations.h"
@@ -249,8 +250,24 @@ std::vector<Row> q(sql::Db& db, const std::string& text, std::initializer_list<V
 }
 }  // namespace
 
+namespace {
+// The store whose write_batch this thread is running, if any: its calls join
+// the batch's transaction instead of opening (and locking) their own.
+thread_local const SqlStore* t_batch = nullptr;
+}  // namespace
+
 template <typename F>
 auto SqlStore::transaction(F&& f) -> decltype(f()) {
+  if (t_batch == this) {
+    try {
+      return f();
+    } catch (...) {
+      // Remembered even if the write catches it: the batch must not commit
+      // whatever part of this call was written before it failed.
+      if (!batch_error_) batch_error_ = std::current_exception();
+      throw;
+    }
+  }
   std::lock_guard lock(mutex_);
   db_->begin();
   try {
@@ -271,12 +288,16 @@ auto SqlStore::transaction(F&& f) -> decltype(f()) {
 // A read on the reader connection when there is one (so reads never queue
 // behind a commit's fsync on the writer), else on the writer under its mutex.
 // `snapshot`: several statements that must see one state of the database.
+// Inside a batch (on its thread) a read uses the batch's own transaction, so
+// it sees the batch's earlier writes.
 class SqlStore::ReadScope {
  public:
   ReadScope(SqlStore& store, bool snapshot)
-      : lock_(store.reader_ ? store.read_mutex_ : store.mutex_),
-        db_(store.reader_ ? *store.reader_ : *store.db_),
-        transaction_(snapshot) {
+      : lock_(t_batch == &store
+                  ? std::unique_lock<std::mutex>()
+                  : std::unique_lock<std::mutex>(store.reader_ ? store.read_mutex_ : store.mutex_)),
+        db_(t_batch != &store && store.reader_ ? *store.reader_ : *store.db_),
+        transaction_(snapshot && t_batch != &store) {
     if (transaction_) db_.begin_read();
   }
   ~ReadScope() {
@@ -287,7 +308,7 @@ class SqlStore::ReadScope {
   sql::Db& db() { return db_; }
 
  private:
-  std::lock_guard<std::mutex> lock_;
+  std::unique_lock<std::mutex> lock_;
   sql::Db& db_;
   bool transaction_;
 };
@@ -339,8 +360,8 @@ void SqlStore::migrate() {
 }
 
 int SqlStore::schema_version() {
-  std::lock_guard lock(mutex_);
-  auto rows = q(*db_, "SELECT COALESCE(MAX(version), 0) FROM schema_version", {});
+  ReadScope scope(*this, false);
+  auto rows = q(scope.db(), "SELECT COALESCE(MAX(version), 0) FROM schema_version", {});
   return static_cast<int>(rows.at(0).integer(0));
 }
 
@@ -738,6 +759,57 @@ std::vector<MoveRecord> SqlStore::moves_of_game(MatchId match, int number) {
                     " FROM moves WHERE match_id = $1 AND game_number = $2 ORDER BY ply",
                 {match, std::int64_t{number}});
   return all_rows(rows, move_from);
+}
+
+// --- group commit -----------------------------------------------------------
+
+std::exception_ptr SqlStore::run_batch(std::span<const Write> writes) {
+  if (t_batch == this) {
+    return std::make_exception_ptr(
+        StoreError(StoreErrc::internal, "write_batch called inside a write of a batch"));
+  }
+  std::lock_guard lock(mutex_);
+  try {
+    db_->begin();
+  } catch (...) {
+    return std::current_exception();
+  }
+  t_batch = this;
+  batch_error_ = nullptr;
+  std::exception_ptr error;
+  try {
+    for (const Write& w : writes) w(*this);
+  } catch (...) {
+    error = std::current_exception();
+  }
+  t_batch = nullptr;
+  if (!error) error = std::exchange(batch_error_, nullptr);
+  batch_error_ = nullptr;
+  if (!error) {
+    try {
+      db_->commit();
+      return nullptr;
+    } catch (...) {
+      error = std::current_exception();
+    }
+  }
+  db_->rollback();
+  return error;
+}
+
+std::vector<std::exception_ptr> SqlStore::write_batch(std::span<const Write> writes) {
+  std::vector<std::exception_ptr> errors(writes.size());
+  if (writes.empty()) return errors;
+  std::exception_ptr error = run_batch(writes);
+  if (!error) return errors;
+  if (writes.size() == 1) {
+    errors[0] = error;
+    return errors;
+  }
+  // Something failed and nothing was written: find out which writes are at
+  // fault by giving each its own transaction (rare: a bug or a broken disk).
+  for (std::size_t i = 0; i < writes.size(); ++i) errors[i] = run_batch(writes.subspan(i, 1));
+  return errors;
 }
 
 // --- ratings and profiles ---------------------------------------------------

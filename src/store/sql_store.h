@@ -49,6 +49,8 @@ class SqlStore final : public Store {
   void append_moves(std::span<const MoveWrite> moves) override;
   std::vector<MoveRecord> moves_of_game(MatchId match, int number) override;
 
+  std::vector<std::exception_ptr> write_batch(std::span<const Write> writes) override;
+
   std::optional<Rating> find_rating(PlayerId player, std::string_view variant) override;
   std::vector<Rating> ratings_of(PlayerId player) override;
   std::vector<FinishedMatch> finished_matches(PlayerId player, int limit,
@@ -66,8 +68,12 @@ class SqlStore final : public Store {
  private:
   void migrate();
   // Runs f inside a transaction under the mutex; rolls back on any exception.
+  // Inside write_batch (on the batch's thread) f joins the batch's transaction.
   template <typename F>
   auto transaction(F&& f) -> decltype(f());
+  // One transaction for all of `writes`; null when it committed, else the
+  // first error (after rolling back).
+  std::exception_ptr run_batch(std::span<const Write> writes);
 
   class ReadScope;
   std::vector<Seat> seats_of(sql::Db& db, const TableId& id);
@@ -78,6 +84,8 @@ class SqlStore final : public Store {
   [[noreturn]] void refuse_move(const MoveRecord& m);
 
   std::mutex mutex_;  // the writer's
+  // The first error of a call inside the running batch (writer thread only).
+  std::exception_ptr batch_error_;
   std::unique_ptr<sql::Db> db_;
   std::mutex read_mutex_;
   std::unique_ptr<sql::Db> reader_;  // may be null

@@ -21,6 +21,8 @@
 //   clock.
 #pragma once
 
+#include <exception>
+#include <functional>
 #include <memory>
 #include <optional>
 #include <span>
@@ -128,6 +130,23 @@ class Store {
   void append_move(const MoveWrite& move) { append_moves(std::span(&move, 1)); }
   // Ordered by ply.
   virtual std::vector<MoveRecord> moves_of_game(MatchId match, int number) = 0;
+
+  // --- group commit ---------------------------------------------------------
+  // One write: any sequence of calls to this store's write (and read) methods.
+  using Write = std::function<void(Store&)>;
+  // Runs every write in ONE transaction (one fsync), in order, and returns
+  // when they are durable, with one entry per write: null if it is written,
+  // else the exception it threw. A write's calls run on this thread and see
+  // the batch's earlier writes; reads from other threads see none of the
+  // batch until it commits. A write that throws is undone as a whole and the
+  // others still commit: the batch is rolled back and run again with each
+  // write in a transaction of its own, so a write may run twice and must not
+  // depend on state it changes outside the store, other than setting it
+  // again. A write must let a StoreError of its calls escape: one that it
+  // catches still fails the write (the failed call may have written part of
+  // itself). Never throws; a commit that fails is every write's error.
+  // GroupCommitter (group_commit.h) feeds it.
+  virtual std::vector<std::exception_ptr> write_batch(std::span<const Write> writes) = 0;
 
   // --- ratings and profiles ---------------------------------------------
   virtual std::optional<Rating> find_rating(PlayerId player, std::string_view variant) = 0;

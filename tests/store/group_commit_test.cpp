@@ -3,6 +3,7 @@
 #include "store/group_commit.h"
 
 #include <future>
+#include <thread>
 
 #include "store_fixture.h"
 
@@ -11,13 +12,33 @@ namespace {
 
 // Holds the committer's thread inside a job until released, so the writes
 // submitted meanwhile are all waiting in the queue together.
+// submit_to() returns once the committer runs the gate's job, so the gate
+// has a batch of its own and everything submitted after it waits together.
 struct Gate {
   std::promise<void> open;
   std::shared_future<void> opened = open.get_future().share();
+  std::promise<void> entered;
   GroupCommitter::Job job() {
     auto f = opened;
-    return [f](Store&) { f.wait(); };
+    return [f, this](Store&) {
+      entered.set_value();
+      f.wait();
+    };
   }
+  void submit_to(GroupCommitter& committer) {
+    committer.submit(job(), nullptr);
+    entered.get_future().wait();
+  }
+};
+
+// One promise per write, kept by the write's `done` callback.
+struct Outcomes {
+  explicit Outcomes(std::size_t n) : results(n) {}
+  std::vector<std::promise<std::exception_ptr>> results;
+  GroupCommitter::Done done(int i) {
+    return [this, i](std::exception_ptr e) { results[static_cast<std::size_t>(i)].set_value(e); };
+  }
+  std::exception_ptr get(int i) { return results[static_cast<std::size_t>(i)].get_future().get(); }
 };
 
 StoreErrc code_of(const std::exception_ptr& e) {
@@ -40,7 +61,7 @@ TEST_P(StoreContract, GroupCommitWritesQueuedMovesInOneCommit) {
   {
     GroupCommitter committer(store());
     Gate gate;
-    committer.submit(gate.job(), nullptr);
+    gate.submit_to(committer);
     for (int i = 0; i < 20; ++i) {
       committer.submit_move(move(matches[static_cast<std::size_t>(i % 4)], 1, i / 4 + 1),
                             [&results, i](std::exception_ptr e) {
@@ -51,7 +72,7 @@ TEST_P(StoreContract, GroupCommitWritesQueuedMovesInOneCommit) {
     for (auto& r : results) EXPECT_EQ(r.get_future().get(), nullptr);
     auto stats = committer.stats();
     EXPECT_EQ(stats.moves, 20u);
-    EXPECT_EQ(stats.commits, 1u);
+    EXPECT_EQ(stats.commits, 2u);  // the gate's batch, then all 20 moves
     EXPECT_EQ(stats.largest_batch, 20u);
     EXPECT_EQ(stats.jobs, 1u);
     EXPECT_EQ(stats.failures, 0u);
@@ -59,28 +80,121 @@ TEST_P(StoreContract, GroupCommitWritesQueuedMovesInOneCommit) {
   for (MatchId m : matches) EXPECT_EQ(store().moves_of_game(m, 1).size(), 5u);
 }
 
+TEST_P(StoreContract, GroupCommitWritesMovesAndOtherWritesInOneTransaction) {
+  store().create_table(table("m"));
+  const MatchId id = start_match("m");
+  Outcomes results(5);
+  auto done = [&results](int i) { return results.done(i); };
+  GroupCommitter committer(store());
+  Gate gate;
+  gate.submit_to(committer);
+  committer.submit(
+      [](Store& s) {
+        s.create_table(
+            TableRecord{"n", "{}", "classic", true, false, TableStatus::open, {}, 10, 10});
+      },
+      done(0));
+  committer.submit_move(move(id, 1, 1), done(1));
+  committer.submit(
+      [](Store& s) {
+        s.set_seats("n", std::vector<Seat>{{0, std::nullopt, 3}}, 20);
+      },
+      done(2));
+  committer.submit_move(move(id, 1, 2), done(3));
+  committer.submit([id](Store& s) { s.finish_game(id, 1, "1-0", "1. d", 30, std::nullopt); },
+                   done(4));
+  gate.open.set_value();
+  for (int i = 0; i < 5; ++i) EXPECT_EQ(results.get(i), nullptr);
+  const auto stats = committer.stats();
+  EXPECT_EQ(stats.commits, 2u);  // the gate's, then the five writes together
+  EXPECT_EQ(stats.largest_batch, 5u);
+  EXPECT_EQ(stats.moves, 2u);
+  EXPECT_EQ(stats.jobs, 4u);  // gate included
+  EXPECT_EQ(store().moves_of_game(id, 1).size(), 2u);
+  EXPECT_TRUE(store().find_game(id, 1)->finished);
+  ASSERT_TRUE(store().find_table("n").has_value());
+  ASSERT_EQ(store().find_table("n")->seats.size(), 1u);
+  EXPECT_EQ(store().find_table("n")->seats[0].bot_level, 3);
+}
+
+TEST_P(StoreContract, WriteBatchUndoesAFailedWriteWholeAndCommitsTheOthers) {
+  store().create_table(table("t"));
+  const MatchId id = start_match("t");
+  std::vector<Store::Write> writes;
+  writes.push_back([id](Store& s) {
+    s.append_move(MoveWrite{{id, 1, 1, "d", 0, -1, -1, 100}, {}});
+  });
+  // Two calls; the second fails: the first must not stay written either.
+  writes.push_back([](Store& s) {
+    s.create_table(TableRecord{"half", "{}", "classic", true, false, TableStatus::open, {}, 1, 1});
+    s.set_seats("nowhere", std::vector<Seat>{{0, 7, 0}}, 2);
+  });
+  // Catches its failure and goes on: still a failed write.
+  writes.push_back([id](Store& s) {
+    try {
+      s.append_move(MoveWrite{{id, 1, 5, "d", 0, -1, -1, 100}, {}});  // a gap
+    } catch (const StoreError&) {
+    }
+    s.create_table(
+        TableRecord{"caught", "{}", "classic", true, false, TableStatus::open, {}, 1, 1});
+  });
+  // Sees the batch's earlier writes (its own transaction).
+  bool saw_move = false;
+  writes.push_back([id, &saw_move](Store& s) {
+    saw_move = s.moves_of_game(id, 1).size() == 1;
+    s.append_move(MoveWrite{{id, 1, 2, "e", 1, -1, -1, 200}, {}});
+  });
+  const auto errors = store().write_batch(writes);
+  ASSERT_EQ(errors.size(), 4u);
+  EXPECT_EQ(errors[0], nullptr);
+  EXPECT_EQ(code_of(errors[1]), StoreErrc::not_found);
+  EXPECT_EQ(code_of(errors[2]), StoreErrc::bad_input);
+  EXPECT_EQ(errors[3], nullptr);
+  EXPECT_TRUE(saw_move);
+  EXPECT_FALSE(store().find_table("half").has_value());
+  EXPECT_FALSE(store().find_table("caught").has_value());
+  EXPECT_EQ(store().moves_of_game(id, 1).size(), 2u);
+}
+
+TEST_P(StoreContract, WriteBatchIsInvisibleToOtherReadersUntilItCommits) {
+  Gate gate;
+  std::promise<void> inside;
+  std::vector<Store::Write> writes;
+  writes.push_back([](Store& s) {
+    s.create_table(TableRecord{"early", "{}", "classic", true, false, TableStatus::open, {}, 1, 1});
+  });
+  writes.push_back([&inside, f = gate.opened](Store&) {
+    inside.set_value();
+    f.wait();
+  });
+  std::thread writer([&] { store().write_batch(writes); });
+  inside.get_future().wait();
+  // The first write is done but not committed: a reader does not see it.
+  EXPECT_FALSE(store().find_table("early").has_value());
+  gate.open.set_value();
+  writer.join();
+  EXPECT_TRUE(store().find_table("early").has_value());
+}
+
 TEST_P(StoreContract, GroupCommitGivesABadMoveItsOwnErrorAndCommitsTheRest) {
   store().create_table(table("a"));
   store().create_table(table("b"));
   const MatchId a = start_match("a");
   const MatchId b = start_match("b");
-  std::vector<std::promise<std::exception_ptr>> results(4);
-  auto done = [&results](int i) {
-    return
-        [&results, i](std::exception_ptr e) { results[static_cast<std::size_t>(i)].set_value(e); };
-  };
+  Outcomes results(4);
+  auto done = [&results](int i) { return results.done(i); };
   GroupCommitter committer(store());
   Gate gate;
-  committer.submit(gate.job(), nullptr);
+  gate.submit_to(committer);
   committer.submit_move(move(a, 1, 1), done(0));
   committer.submit_move(move(a, 1, 1), done(1));  // replayed ply
   committer.submit_move(move(b, 1, 1), done(2));
   committer.submit_move(move(b, 1, 5), done(3));  // gap
   gate.open.set_value();
-  EXPECT_EQ(results[0].get_future().get(), nullptr);
-  EXPECT_EQ(code_of(results[1].get_future().get()), StoreErrc::conflict);
-  EXPECT_EQ(results[2].get_future().get(), nullptr);
-  EXPECT_EQ(code_of(results[3].get_future().get()), StoreErrc::bad_input);
+  EXPECT_EQ(results.get(0), nullptr);
+  EXPECT_EQ(code_of(results.get(1)), StoreErrc::conflict);
+  EXPECT_EQ(results.get(2), nullptr);
+  EXPECT_EQ(code_of(results.get(3)), StoreErrc::bad_input);
   EXPECT_EQ(store().moves_of_game(a, 1).size(), 1u);
   EXPECT_EQ(store().moves_of_game(b, 1).size(), 1u);
   EXPECT_EQ(committer.stats().failures, 2u);
