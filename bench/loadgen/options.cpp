@@ -1,8 +1,9 @@
 #include "options.h"
 
 #include <algorithm>
-#include <cmath>
-#include <stdexcept>
+#include <iterator>
+
+#include "app/cli_args.h"
 
 namespace ft::loadgen {
 namespace {
@@ -10,30 +11,6 @@ namespace {
 // Limits keep a typo from starting a run that never ends or exhausts the machine.
 constexpr int MAX_TABLES = 20000;
 constexpr double MAX_DURATION_S = 3600.0;
-
-bool to_double(const std::string& text, double lo, double hi, double& out) {
-  try {
-    std::size_t used = 0;
-    const double v = std::stod(text, &used);
-    if (used != text.size() || !std::isfinite(v) || v < lo || v > hi) return false;
-    out = v;
-    return true;
-  } catch (const std::exception&) {
-    return false;
-  }
-}
-
-bool to_int(const std::string& text, int lo, int hi, int& out) {
-  try {
-    std::size_t used = 0;
-    const long v = std::stol(text, &used);
-    if (used != text.size() || v < lo || v > hi) return false;
-    out = static_cast<int>(v);
-    return true;
-  } catch (const std::exception&) {
-    return false;
-  }
-}
 
 }  // namespace
 
@@ -78,86 +55,72 @@ std::string table_settings_json(const Options& o) {
 
 std::optional<Options> parse_options(std::span<const std::string> args, std::string& error) {
   Options o;
-  for (std::size_t i = 0; i < args.size(); ++i) {
-    std::string name = args[i];
-    std::string value;
-    bool has_value = false;
-    if (const auto eq = name.find('='); name.rfind("--", 0) == 0 && eq != std::string::npos) {
-      value = name.substr(eq + 1);
-      name = name.substr(0, eq);
-      has_value = true;
-    }
-    if (name == "--help" || name == "-h") {
-      o.help = true;
-      return o;
-    }
-    if (name == "--expect-clean") {
-      o.expect_clean = true;
-      continue;
-    }
-    static const std::vector<std::string> WITH_VALUE = {
-        "--spawn",       "--server-arg", "--port",      "--server-pid", "--tables",
-        "--pace",        "--duration",   "--ramp-rate", "--idle",       "--threads",
-        "--ack-timeout", "--width",      "--height",    "--store-query"};
-    if (std::find(WITH_VALUE.begin(), WITH_VALUE.end(), name) == WITH_VALUE.end()) {
-      error = "unknown option '" + args[i] + "'";
-      return std::nullopt;
-    }
-    if (!has_value) {
-      if (i + 1 >= args.size()) {
-        error = "option " + name + " needs a value";
-        return std::nullopt;
-      }
-      value = args[++i];
-    }
-    bool ok = true;
-    std::string range;
-    if (name == "--spawn") {
-      o.spawn = value;
-      ok = !value.empty();
-      range = "a path";
-    } else if (name == "--store-query") {
-      o.store_query = value;
-      ok = !value.empty() && value.find_first_of("?/ ") == std::string::npos;
-      range = "a query such as synchronous=normal";
-    } else if (name == "--server-arg") {
-      o.server_args.push_back(value);
-    } else if (name == "--port") {
-      ok = to_int(value, 1, 65535, o.port);
-      range = "a number in 1..65535";
-    } else if (name == "--server-pid") {
-      ok = to_int(value, 1, 1 << 30, o.server_pid);
-      range = "a process id";
-    } else if (name == "--tables") {
-      ok = to_int(value, 1, MAX_TABLES, o.tables);
-      range = "a number in 1..20000";
-    } else if (name == "--pace") {
-      ok = to_double(value, 0.05, 600.0, o.pace_s);
-      range = "seconds in 0.05..600";
-    } else if (name == "--duration") {
-      ok = to_double(value, 1.0, MAX_DURATION_S, o.duration_s);
-      range = "seconds in 1..3600";
-    } else if (name == "--ramp-rate") {
-      ok = to_double(value, 1.0, 100000.0, o.ramp_rate);
-      range = "tables per second in 1..100000";
-    } else if (name == "--idle") {
-      ok = to_double(value, 0.0, 600.0, o.idle_s);
-      range = "seconds in 0..600";
-    } else if (name == "--width" || name == "--height") {
-      ok = to_int(value, 4, 10, name == "--width" ? o.width : o.height);
-      range = "a number in 4..10";
-    } else if (name == "--threads") {
-      ok = to_int(value, 1, 2, o.threads);
-      range = "1 or 2";
-    } else if (name == "--ack-timeout") {
-      ok = to_double(value, 0.1, 600.0, o.ack_timeout_s);
-      range = "seconds in 0.1..600";
-    }
-    if (!ok) {
-      error = name + " must be " + range + ", not '" + value + "'";
-      return std::nullopt;
-    }
-  }
+  static constexpr std::string_view WITH_VALUE[] = {
+      "--spawn",       "--server-arg", "--port",      "--server-pid", "--tables",
+      "--pace",        "--duration",   "--ramp-rate", "--idle",       "--threads",
+      "--ack-timeout", "--width",      "--height",    "--store-query"};
+  const bool parsed = cli::parse_options(
+      args, WITH_VALUE, error, [&](const std::string& name, const std::string& value) {
+        if (name == "--help" || name == "-h") {
+          o.help = true;
+          return false;
+        }
+        if (name == "--expect-clean") {
+          o.expect_clean = true;
+          return true;
+        }
+        if (std::find(std::begin(WITH_VALUE), std::end(WITH_VALUE), name) == std::end(WITH_VALUE)) {
+          error = "unknown option '" + name + "'";
+          return false;
+        }
+        bool ok = true;
+        std::string range;
+        if (name == "--spawn") {
+          o.spawn = value;
+          ok = !value.empty();
+          range = "a path";
+        } else if (name == "--store-query") {
+          o.store_query = value;
+          ok = !value.empty() && value.find_first_of("?/ ") == std::string::npos;
+          range = "a query such as synchronous=normal";
+        } else if (name == "--server-arg") {
+          o.server_args.push_back(value);
+        } else if (name == "--port") {
+          ok = cli::to_int(value, 1, 65535, o.port);
+          range = "a number in 1..65535";
+        } else if (name == "--server-pid") {
+          ok = cli::to_int(value, 1, 1 << 30, o.server_pid);
+          range = "a process id";
+        } else if (name == "--tables") {
+          ok = cli::to_int(value, 1, MAX_TABLES, o.tables);
+          range = "a number in 1..20000";
+        } else if (name == "--pace") {
+          ok = cli::to_double(value, 0.05, 600.0, o.pace_s);
+          range = "seconds in 0.05..600";
+        } else if (name == "--duration") {
+          ok = cli::to_double(value, 1.0, MAX_DURATION_S, o.duration_s);
+          range = "seconds in 1..3600";
+        } else if (name == "--ramp-rate") {
+          ok = cli::to_double(value, 1.0, 100000.0, o.ramp_rate);
+          range = "tables per second in 1..100000";
+        } else if (name == "--idle") {
+          ok = cli::to_double(value, 0.0, 600.0, o.idle_s);
+          range = "seconds in 0..600";
+        } else if (name == "--width" || name == "--height") {
+          ok = cli::to_int(value, 4, 10, name == "--width" ? o.width : o.height);
+          range = "a number in 4..10";
+        } else if (name == "--threads") {
+          ok = cli::to_int(value, 1, 2, o.threads);
+          range = "1 or 2";
+        } else if (name == "--ack-timeout") {
+          ok = cli::to_double(value, 0.1, 600.0, o.ack_timeout_s);
+          range = "seconds in 0.1..600";
+        }
+        if (!ok) error = name + " must be " + range + ", not '" + value + "'";
+        return ok;
+      });
+  if (o.help) return o;
+  if (!parsed) return std::nullopt;
   if (o.spawn.empty() == (o.port == 0)) {
     error = "give either --spawn PATH or --port N (a server on 127.0.0.1)";
     return std::nullopt;

@@ -1,5 +1,7 @@
 #include "app/command.h"
 
+#include "app/cli_args.h"
+
 namespace ft::app {
 
 std::vector<Command>& commands() {
@@ -14,14 +16,10 @@ RegisterCommand::RegisterCommand(std::string name, std::string summary, CommandF
 bool option_value(std::span<const std::string> args, std::string_view name, std::string& out) {
   const std::string flag = "--" + std::string(name);
   for (std::size_t i = 0; i < args.size(); ++i) {
-    if (args[i] == flag && i + 1 < args.size()) {
-      out = args[i + 1];
-      return true;
-    }
-    if (args[i].rfind(flag + "=", 0) == 0) {
-      out = args[i].substr(flag.size() + 1);
-      return true;
-    }
+    const cli::Arg a = cli::split_arg(args[i]);
+    if (a.name != flag || (!a.has_value && i + 1 >= args.size())) continue;
+    out = a.has_value ? a.value : args[i + 1];
+    return true;
   }
   return false;
 }

@@ -25,8 +25,8 @@ HttpResponse json_response(int status, const json::value& body) {
 }
 
 HttpResponse error(int status, std::string_view code, std::string message) {
-  return json_response(status, json::object{{"error", json::object{{"code", code},
-                                                                    {"message", message}}}});
+  return json_response(status,
+                       json::object{{"error", json::object{{"code", code}, {"message", message}}}});
 }
 
 json::object player_object(std::int64_t id, std::string_view name) {
@@ -46,11 +46,16 @@ std::int64_t parse_player_id(std::string_view id) {
 
 std::string content_type(const fs::path& p) {
   static const std::map<std::string, std::string> TYPES = {
-      {".html", "text/html; charset=utf-8"}, {".js", "text/javascript; charset=utf-8"},
-      {".css", "text/css; charset=utf-8"},   {".json", "application/json"},
-      {".svg", "image/svg+xml"},             {".png", "image/png"},
-      {".ico", "image/x-icon"},              {".woff2", "font/woff2"},
-      {".txt", "text/plain; charset=utf-8"}, {".map", "application/json"},
+      {".html", "text/html; charset=utf-8"},
+      {".js", "text/javascript; charset=utf-8"},
+      {".css", "text/css; charset=utf-8"},
+      {".json", "application/json"},
+      {".svg", "image/svg+xml"},
+      {".png", "image/png"},
+      {".ico", "image/x-icon"},
+      {".woff2", "font/woff2"},
+      {".txt", "text/plain; charset=utf-8"},
+      {".map", "application/json"},
       {".webmanifest", "application/manifest+json"}};
   auto it = TYPES.find(p.extension().string());
   return it == TYPES.end() ? "application/octet-stream" : it->second;
@@ -84,7 +89,7 @@ HttpResponse Hub::http(const HttpRequest& request, const Identity* who) {
     }
     if (!get) return error(405, "method_not_allowed", "use GET");
     if (path.rfind("/api/tables/", 0) == 0) {
-      auto room = find(path.substr(12));
+      auto room = find_or_load(path.substr(12));
       if (!room) return error(404, "not_found", "no such table");
       return json_response(200, room->summary());
     }
@@ -102,11 +107,12 @@ HttpResponse Hub::api_me(const HttpRequest& request, const Identity& who) {
     json::value body = json::parse(request.body, ec);
     if (ec || !body.is_object()) return error(400, "bad_json", "the body must be a JSON object");
     const json::value* name = body.as_object().if_contains("name");
-    if (name == nullptr || !name->is_string()) return error(400, "bad_name", "'name' must be a string");
+    if (name == nullptr || !name->is_string())
+      return error(400, "bad_name", "'name' must be a string");
     const std::string clean = clean_name(std::string_view(name->as_string()));
     if (clean.empty())
       return error(400, "bad_name", "a name has 1..24 characters and no control characters");
-    store_.rename_player(who.player, clean);
+    write_now([player = who.player, clean](store::Store& st) { st.rename_player(player, clean); });
     {
       std::lock_guard lock(guests_mu_);
       for (auto& [token, id] : guests_)
@@ -128,7 +134,7 @@ HttpResponse Hub::api_create_table(const HttpRequest& request, const Identity& w
     if (find(id)) continue;
     room = std::make_shared<Room>(*this, id, *settings, who.player, who.name, now_ms(), seed);
     try {
-      store_.create_table(room->record());
+      write_now([record = room->record()](store::Store& st) { st.create_table(record); });
     } catch (const store::StoreError& e) {
       if (e.code() == store::StoreErrc::conflict) {
         room.reset();
@@ -189,19 +195,21 @@ HttpResponse Hub::api_player(std::string_view id) {
     }
     json::value change = nullptr;
     if (m.rated) change = m.self.rating_after - m.self.rating_before;
-    matches.push_back(json::object{
-        {"table", m.table_id},
-        {"game", m.variant == "twicefour" ? "twicefour" : "four"},
-        {"variant", m.variant},
-        {"rated", m.rated},
-        {"seat", m.self.seat},
-        {"score", score},
-        {"result", m.opponents.empty() ? "draw" : ahead ? "win" : behind ? "loss" : "draw"},
-        {"reason", reason},
-        {"opponents", opponents},
-        {"rating_change", change},
-        {"games", games},
-        {"finished_at", m.finished_ms}});
+    matches.push_back(json::object{{"table", m.table_id},
+                                   {"game", m.variant == "twicefour" ? "twicefour" : "four"},
+                                   {"variant", m.variant},
+                                   {"rated", m.rated},
+                                   {"seat", m.self.seat},
+                                   {"score", score},
+                                   {"result", m.opponents.empty() ? "draw"
+                                              : ahead             ? "win"
+                                              : behind            ? "loss"
+                                                                  : "draw"},
+                                   {"reason", reason},
+                                   {"opponents", opponents},
+                                   {"rating_change", change},
+                                   {"games", games},
+                                   {"finished_at", m.finished_ms}});
   }
   return json_response(200, json::object{{"id", "p_" + std::to_string(pid)},
                                          {"name", player->display_name},
@@ -226,22 +234,21 @@ HttpResponse Hub::api_game(std::string_view id) {
   const auto matches = store_.matches_of_table(table);
   if (matches.empty()) return error(404, "not_found", "no such game");
   auto game = store_.find_game(matches.back().id, number);
-  if (!game || !game->finished) return error(404, "not_found", "no finished game " + std::string(id));
+  if (!game || !game->finished)
+    return error(404, "not_found", "no finished game " + std::string(id));
   if (text) {
     HttpResponse r;
     r.content_type = "text/plain; charset=utf-8";
     r.body = game->record;
     return r;
   }
-  json::object o{{"id", std::string(id)},
-                 {"table", table},
-                 {"number", number},
-                 {"game", game->variant == "twicefour" ? "twicefour" : "four"},
-                 {"variant", game->variant},
-                 {"result", game->result},
-                 {"record", game->record}};
+  json::object o{
+      {"id", std::string(id)},    {"table", table},
+      {"number", number},         {"game", game->variant == "twicefour" ? "twicefour" : "four"},
+      {"variant", game->variant}, {"result", game->result},
+      {"record", game->record}};
   json::value details = nullptr;
-  if (auto room = find(table)) details = room->game_players(number);
+  if (auto room = find_or_load(table)) details = room->game_players(number);
   if (details.is_object()) {
     for (const auto& [k, v] : details.as_object()) o[k] = v;
   } else {
@@ -256,7 +263,7 @@ HttpResponse Hub::api_game(std::string_view id) {
 }
 
 HttpResponse Hub::healthz() {
-  const bool ok = writer_.healthy();
+  const bool ok = committer_.healthy();
   return json_response(ok ? 200 : 503, json::object{{"status", ok ? "ok" : "unavailable"},
                                                     {"version", build_version()},
                                                     {"commit", build_commit()}});

@@ -3,6 +3,7 @@
 #include <sodium.h>
 
 #include <chrono>
+#include <future>
 #include <iostream>
 
 #include "server/build_info.h"
@@ -29,7 +30,11 @@ overloaded(Ts...) -> overloaded<Ts...>;
 }  // namespace
 
 Hub::Hub(store::Store& store, HubOptions options)
-    : store_(store), options_(std::move(options)), writer_(store), engine_(options_.engine_threads) {
+    : store_(store),
+      options_(std::move(options)),
+      committer_(store),
+      engine_(options_.engine_threads),
+      loader_(1) {
   if (sodium_init() < 0) throw std::runtime_error("libsodium failed to initialise");
 }
 
@@ -41,9 +46,25 @@ std::int64_t Hub::now_ms() {
       .count();
 }
 
-void Hub::persist(StoreJob job) { writer_.submit(std::move(job)); }
+void Hub::persist(StoreJob job) {
+  committer_.submit(
+      [moves = std::move(job.moves), then = std::move(job.then)](store::Store& st) {
+        if (!moves.empty()) st.append_moves(moves);
+        if (then) then(st);
+      },
+      std::move(job.done));
+}
 
-void Hub::think(std::function<void()> task) { engine_.post(std::move(task)); }
+void Hub::write_now(store::Store::Write write) {
+  std::promise<std::exception_ptr> done;
+  std::future<std::exception_ptr> result = done.get_future();
+  committer_.submit(std::move(write), [&done](std::exception_ptr e) { done.set_value(e); });
+  if (std::exception_ptr e = result.get()) std::rethrow_exception(e);
+}
+
+void Hub::think(std::function<void()> task) {
+  engine_.post(std::move(task));
+}
 
 void Hub::moved(std::int64_t latency_us, bool computer) {
   if (computer) {
@@ -53,8 +74,25 @@ void Hub::moved(std::int64_t latency_us, bool computer) {
   }
 }
 
-void Hub::flush() {
-  while (writer_.queued() > 0) std::this_thread::sleep_for(std::chrono::milliseconds(5));
+void Hub::drain() {
+  closing_ = true;
+  loader_.stop();
+  engine_.stop();
+  committer_.wait_idle();
+}
+
+void Hub::close() {
+  drain();
+  std::vector<std::shared_ptr<Room>> rooms;
+  {
+    std::lock_guard lock(mu_);
+    rooms.swap(order_);
+    rooms_.clear();
+  }
+  for (const auto& room : rooms) room->close();
+  rooms.clear();
+  std::lock_guard lock(lobby_mu_);
+  lobby_subs_.clear();
 }
 
 std::shared_ptr<Room> Hub::find(const std::string& id) const {
@@ -63,31 +101,72 @@ std::shared_ptr<Room> Hub::find(const std::string& id) const {
   return it == rooms_.end() ? nullptr : it->second;
 }
 
+Result<std::shared_ptr<Room>> Hub::adopt(const store::LiveTable& t) {
+  std::vector<std::string> names(t.table.seats.size());
+  for (const auto& seat : t.table.seats) {
+    if (!seat.player || seat.index < 0 || std::size_t(seat.index) >= names.size()) continue;
+    if (auto p = store_.find_player(*seat.player)) names[std::size_t(seat.index)] = p->display_name;
+  }
+  auto room = Room::restore(*this, t, names, now_ms());
+  if (!room) return room.error();
+  std::lock_guard lock(mu_);
+  auto [it, added] = rooms_.try_emplace(t.table.id, *room);
+  if (added) order_.push_back(*room);
+  return it->second;
+}
+
 int Hub::restore_tables() {
-  std::vector<store::LiveTable> live = store_.load_live_tables();
-  const std::int64_t now = now_ms();
   int restored = 0;
-  for (const store::LiveTable& t : live) {
-    std::vector<std::string> names(t.table.seats.size());
-    for (const auto& seat : t.table.seats) {
-      if (!seat.player || seat.index < 0 || std::size_t(seat.index) >= names.size()) continue;
-      if (auto p = store_.find_player(*seat.player)) names[std::size_t(seat.index)] = p->display_name;
-    }
-    auto room = Room::restore(*this, t, names, now);
+  for (const store::LiveTable& t : store_.load_live_tables()) {
+    auto room = adopt(t);
     if (!room) {
       std::cerr << "fourtable: table " << t.table.id << " not restored: " << room.error().message
                 << "\n";
       continue;
     }
-    std::lock_guard lock(mu_);
-    rooms_[t.table.id] = *room;
-    order_.push_back(*room);
     ++restored;
   }
   return restored;
 }
 
+std::shared_ptr<Room> Hub::find_or_load(const std::string& id) {
+  if (auto room = find(id)) return room;
+  if (id.empty() || id.size() > 64) return nullptr;
+  std::optional<store::TableRecord> table = store_.find_table(id);
+  if (!table) return nullptr;
+  store::LiveTable live;
+  live.table = std::move(*table);
+  std::vector<store::MatchRecord> matches = store_.matches_of_table(id);
+  if (!matches.empty()) {
+    live.match = std::move(matches.back());
+    live.games = store_.games_of_match(live.match->id);
+    for (const store::GameRecord& g : live.games) {
+      for (store::MoveRecord& m : store_.moves_of_game(live.match->id, g.number))
+        live.moves.push_back(std::move(m));
+    }
+  }
+  auto room = adopt(live);
+  if (!room) {
+    std::cerr << "fourtable: table " << id << " cannot be loaded: " << room.error().message << "\n";
+    return nullptr;
+  }
+  return *room;
+}
+
+void Hub::sweep(std::int64_t now) {
+  std::vector<std::shared_ptr<Room>> dropped;  // released outside the lock
+  std::lock_guard lock(mu_);
+  std::erase_if(order_, [&](const std::shared_ptr<Room>& room) {
+    const std::int64_t over = room->finished_at();
+    if (over == 0 || now - over < options_.keep_finished_ms || room->watchers() > 0) return false;
+    rooms_.erase(room->id());
+    dropped.push_back(room);
+    return true;
+  });
+}
+
 void Hub::tick() {
+  if (closing_) return;
   const std::int64_t now = now_ms();
   std::vector<std::shared_ptr<Room>> due;
   {
@@ -96,6 +175,10 @@ void Hub::tick() {
       if (room->due(now)) due.push_back(room);
   }
   for (const auto& room : due) room->tick();
+  if (now - swept_ms_ >= std::min<std::int64_t>(10000, options_.keep_finished_ms)) {
+    swept_ms_ = now;
+    sweep(now);
+  }
   if (lobby_dirty_ && now - lobby_sent_ms_ >= 1000) {
     lobby_sent_ms_ = now;
     lobby_dirty_ = false;
@@ -107,15 +190,17 @@ void Hub::tick() {
 
 void Hub::ws_open(const std::shared_ptr<Peer>& peer) {
   const auto& who = peer->identity();
-  json::object welcome{{"type", "welcome"},
-                       {"protocol", 1},
-                       {"you", json::object{{"id", "p_" + std::to_string(who.player)},
-                                            {"name", who.name}}},
-                       {"server_time", now_ms()}};
+  json::object welcome{
+      {"type", "welcome"},
+      {"protocol", 1},
+      {"you", json::object{{"id", "p_" + std::to_string(who.player)}, {"name", who.name}}},
+      {"server_time", now_ms()}};
   peer->send(json::serialize(welcome));
 }
 
-void Hub::ws_refused(const std::shared_ptr<Peer>&, std::string_view code) { metrics_.error(code); }
+void Hub::ws_refused(const std::shared_ptr<Peer>&, std::string_view code) {
+  metrics_.error(code);
+}
 
 void Hub::leave_table(const std::shared_ptr<Peer>& peer) {
   if (peer->context.table.empty()) return;
@@ -135,6 +220,7 @@ void Hub::ws_close(const std::shared_ptr<Peer>& peer) {
 }
 
 void Hub::ws_frame(const std::shared_ptr<Peer>& peer, std::string_view frame) {
+  if (closing_) return;  // shutting down: the socket closes next
   const std::int64_t received = steady_us();
   Parsed parsed = parse_client_frame(frame);
   if (auto* error = std::get_if<ProtocolError>(&parsed)) {
@@ -176,13 +262,25 @@ void Hub::ws_frame(const std::shared_ptr<Peer>& peer, std::string_view frame) {
               });
             }
             leave_table(peer);
-            auto room = find(m.table);
-            if (!room) {
-              std::string shown = m.table.substr(0, 16);
-              return reply_error(WsError::no_such_table, "no table '" + shown + "'");
-            }
             peer->context.table = m.table;
-            room->hello(peer, m);
+            if (auto room = find(m.table)) return room->hello(peer, m);
+            // Not in memory: a finished table may be in the store. The
+            // store is read on the loader thread, never on this one.
+            loader_.post([this, peer, m] {
+              std::shared_ptr<Room> room;
+              try {
+                room = find_or_load(m.table);
+              } catch (const std::exception& e) {
+                std::cerr << "fourtable: loading table " << m.table.substr(0, 16)
+                          << " failed: " << e.what() << "\n";
+              }
+              if (room) return room->hello(peer, m);
+              metrics_.error(WsError::no_such_table);
+              peer->send(error_frame(ProtocolError{WsError::no_such_table,
+                                                   "no table '" + m.table.substr(0, 16) + "'",
+                                                   {},
+                                                   std::nullopt}));
+            });
           },
           [&](const MoveMsg& m) {
             auto room = current();
@@ -270,7 +368,10 @@ Identity Hub::identify(std::string_view token) {
     }
   }
   const std::string fresh = store::new_guest_token();
-  const store::Player p = store_.create_player(fresh, guest_name(), now_ms());
+  store::Player p;
+  write_now([&p, &fresh, name = guest_name(), now = now_ms()](store::Store& st) {
+    p = st.create_player(fresh, name, now);
+  });
   Identity who{p.id, p.display_name, {}};
   {
     std::lock_guard lock(guests_mu_);

@@ -14,8 +14,8 @@
 #include "server/metrics.h"
 #include "server/net.h"
 #include "server/room.h"
-#include "server/store_writer.h"
 #include "server/worker_pool.h"
+#include "store/group_commit.h"
 #include "store/store.h"
 
 namespace ft::server {
@@ -23,6 +23,9 @@ namespace ft::server {
 struct HubOptions {
   std::string web_root;    // the built web client; "" or missing: API only
   int engine_threads = 1;  // computer seats
+  // A finished table nobody watches leaves memory after this long; the
+  // store serves it when it is asked for again.
+  std::int64_t keep_finished_ms = 5 * 60 * 1000;
 };
 
 class Hub final : public Application, public RoomHost {
@@ -36,8 +39,13 @@ class Hub final : public Application, public RoomHost {
   // Every ~100 ms: room deadlines (flags, Ready timeouts) and the live lobby.
   void tick();
   void set_counters(const NetCounters* counters) { counters_ = counters; }
-  // Blocks until every queued store write is done (clean shutdown).
-  void flush();
+  // Clean shutdown, step 1 (the network still runs): take no more frames or
+  // timer work, let running computer searches end, and wait until every
+  // store write is durable and its frames are handed to the sockets.
+  void drain();
+  // Step 2, after the network's threads stopped and before the network is
+  // destroyed: drop the rooms and with them every socket they hold.
+  void close();
 
   // Application
   HttpResponse http(const HttpRequest& request, const Identity* who) override;
@@ -58,9 +66,21 @@ class Hub final : public Application, public RoomHost {
 
  private:
   std::shared_ptr<Room> find(const std::string& id) const;
+  // find(), else the table from the store (a finished one, or one dropped
+  // from memory), kept in memory again. Blocks on the store: blocking pool
+  // or loader thread only. Null if there is no such table.
+  std::shared_ptr<Room> find_or_load(const std::string& id);
+  // A room for a table of the store, in memory from now on (or the one a
+  // concurrent load put there first).
+  Result<std::shared_ptr<Room>> adopt(const store::LiveTable& table);
+  // Drops finished tables nobody watches (HubOptions::keep_finished_ms).
+  void sweep(std::int64_t now);
   boost::json::object lobby_json() const;
   void send_lobby();
   void leave_table(const std::shared_ptr<Peer>& peer);
+
+  // A store write through the group commit, waited for (blocking pool only).
+  void write_now(store::Store::Write write);
 
   HttpResponse api_me(const HttpRequest& request, const Identity& who);
   HttpResponse api_create_table(const HttpRequest& request, const Identity& who);
@@ -72,8 +92,11 @@ class Hub final : public Application, public RoomHost {
 
   store::Store& store_;
   HubOptions options_;
-  StoreWriter writer_;
+  store::GroupCommitter committer_;
   WorkerPool engine_;
+  WorkerPool loader_;  // WebSocket hellos for tables not in memory
+  std::atomic<bool> closing_{false};
+  std::int64_t swept_ms_ = 0;
   Metrics metrics_;
   const NetCounters* counters_ = nullptr;
 

@@ -14,7 +14,8 @@ std::int64_t as_int(const json::value& v) {
 
 }  // namespace
 
-std::string encode_match(const match::MatchRecord& r, std::int64_t version) {
+std::string encode_match(const match::MatchRecord& r, std::int64_t version,
+                         const json::value& result) {
   const auto& c = r.config;
   json::object config;
   config["variant"] = c.variant;
@@ -37,6 +38,7 @@ std::string encode_match(const match::MatchRecord& r, std::int64_t version) {
   o["config"] = std::move(config);
   o["inputs"] = std::move(inputs);
   o["draws"] = std::move(draws);
+  if (!result.is_null()) o["result"] = result;
   return json::serialize(o);
 }
 
@@ -74,7 +76,9 @@ Result<SavedMatch> decode_match(std::string_view text) {
       in.last_seen = as_int(a.at(6));
       saved.record.inputs.push_back(std::move(in));
     }
-    for (const json::value& d : o.at("draws").as_array()) saved.record.draws.push_back(int(as_int(d)));
+    for (const json::value& d : o.at("draws").as_array())
+      saved.record.draws.push_back(int(as_int(d)));
+    if (const json::value* result = o.if_contains("result")) saved.result = *result;
     return saved;
   } catch (const std::exception& e) {
     return make_error(ErrorCode::bad_input, std::string("saved match is unreadable: ") + e.what());

@@ -10,6 +10,7 @@
 #include <mutex>
 #include <stdexcept>
 #include <thread>
+#include <unordered_map>
 
 #include "server/messages.h"
 
@@ -47,7 +48,10 @@ auto on_pool(asio::thread_pool& pool, F f) {
 
 struct NetServer::Impl {
   Impl(NetOptions o, Application& a)
-      : opt(std::move(o)), app(a), ioc(1), pool(static_cast<std::size_t>(opt.blocking_threads)),
+      : opt(std::move(o)),
+        app(a),
+        ioc(1),
+        pool(static_cast<std::size_t>(opt.blocking_threads)),
         acceptor(ioc) {}
   NetOptions opt;
   Application& app;
@@ -57,6 +61,40 @@ struct NetServer::Impl {
   NetCounters counters;
   std::atomic<std::uint64_t> next_peer{1};
   std::vector<std::function<void()>> periodic;
+
+  // The HTTP rate limit: one token bucket per client address.
+  struct Bucket {
+    double tokens = 0;
+    std::chrono::steady_clock::time_point last;
+  };
+  std::mutex buckets_mu;
+  std::unordered_map<std::string, Bucket> buckets;
+  std::uint64_t bucket_checks = 0;
+
+  // Takes a token for `address`; false when its bucket is empty.
+  bool http_allowed(const std::string& address) {
+    if (opt.http_rate_per_second <= 0) return true;
+    const auto now = std::chrono::steady_clock::now();
+    std::lock_guard lock(buckets_mu);
+    // Now and then forget the addresses whose bucket has filled up again:
+    // they are where a new one would start, so the map stays small.
+    if (++bucket_checks % 4096 == 0) {
+      const auto full =
+          std::chrono::duration<double>(opt.http_rate_burst / opt.http_rate_per_second);
+      std::erase_if(buckets, [&](const auto& kv) { return now - kv.second.last > full; });
+    }
+    auto [it, fresh] = buckets.try_emplace(address, Bucket{opt.http_rate_burst, now});
+    Bucket& b = it->second;
+    if (!fresh) {
+      b.tokens = std::min(opt.http_rate_burst,
+                          b.tokens + opt.http_rate_per_second *
+                                         std::chrono::duration<double>(now - b.last).count());
+      b.last = now;
+    }
+    if (b.tokens < 1.0) return false;
+    b.tokens -= 1.0;
+    return true;
+  }
 };
 
 namespace {
@@ -119,15 +157,16 @@ class WsSession final : public Peer, public std::enable_shared_from_this<WsSessi
       auto [ec, n] = co_await ws_.async_read(buffer, tuple_awaitable);
       if (ec) co_return;
       const auto now = std::chrono::steady_clock::now();
-      tokens = std::min(impl_.opt.rate_burst,
-                        tokens + impl_.opt.rate_per_second *
-                                     std::chrono::duration<double>(now - last).count());
+      tokens = std::min(
+          impl_.opt.rate_burst,
+          tokens + impl_.opt.rate_per_second * std::chrono::duration<double>(now - last).count());
       last = now;
       if (tokens < 1.0) {
-        refuse({WsError::rate_limited, "slow down: at most " +
-                                           std::to_string(int(impl_.opt.rate_per_second)) +
-                                           " frames per second",
-                {}, std::nullopt});
+        refuse({WsError::rate_limited,
+                "slow down: at most " + std::to_string(int(impl_.opt.rate_per_second)) +
+                    " frames per second",
+                {},
+                std::nullopt});
         if (++strikes >= impl_.opt.rate_strikes) {
           co_await ws_.async_close(websocket::close_code::policy_error, tuple_awaitable);
           co_return;
@@ -138,8 +177,8 @@ class WsSession final : public Peer, public std::enable_shared_from_this<WsSessi
       } else {
         tokens -= 1.0;
         const auto data = buffer.cdata();
-        impl_.app.ws_frame(self, std::string_view(static_cast<const char*>(data.data()),
-                                                  data.size()));
+        impl_.app.ws_frame(self,
+                           std::string_view(static_cast<const char*>(data.data()), data.size()));
       }
       buffer.consume(buffer.size());
       // A large frame grew the buffer; an idle connection should not keep it.
@@ -173,7 +212,8 @@ class WsSession final : public Peer, public std::enable_shared_from_this<WsSessi
         }
       }
       if (!frame) {
-        if (overflow) co_await ws_.async_close(websocket::close_code::policy_error, tuple_awaitable);
+        if (overflow)
+          co_await ws_.async_close(websocket::close_code::policy_error, tuple_awaitable);
         co_return;
       }
       ws_.text(true);
@@ -219,6 +259,8 @@ HttpResponse json_error(int status, std::string_view code, std::string_view mess
 }
 
 awaitable<void> http_session(NetServer::Impl& impl, tcp::socket socket) {
+  beast::error_code address_error;
+  const std::string address = socket.remote_endpoint(address_error).address().to_string();
   beast::tcp_stream stream(std::move(socket));
   beast::flat_buffer buffer;
   for (;;) {
@@ -228,8 +270,8 @@ awaitable<void> http_session(NetServer::Impl& impl, tcp::socket socket) {
     parser.header_limit(8192);
     auto [ec, n] = co_await http::async_read(stream, buffer, parser, tuple_awaitable);
     if (ec == http::error::body_limit) {
-      auto res = make_response(json_error(413, "body_too_large", "bodies are limited to 4096 bytes"),
-                               11, false);
+      auto res = make_response(
+          json_error(413, "body_too_large", "bodies are limited to 4096 bytes"), 11, false);
       co_await http::async_write(stream, res, tuple_awaitable);
       break;
     }
@@ -239,7 +281,19 @@ awaitable<void> http_session(NetServer::Impl& impl, tcp::socket socket) {
     const std::string cookie = guest_cookie(req[http::field::cookie]);
     const std::string host(req[http::field::host]);
 
-    if (websocket::is_upgrade(req)) {
+    // API calls and upgrades make guests and tables: limited per address.
+    const bool upgrade = websocket::is_upgrade(req);
+    if ((upgrade || req.target().starts_with("/api/")) && !impl.http_allowed(address)) {
+      HttpResponse limited =
+          json_error(429, "rate_limited", "too many requests from this address; try again shortly");
+      limited.headers.emplace_back("Retry-After", "1");
+      auto res = make_response(limited, req.version(), req.keep_alive() && !upgrade);
+      auto [wec, wn] = co_await http::async_write(stream, res, tuple_awaitable);
+      if (wec || upgrade || !req.keep_alive()) break;
+      continue;
+    }
+
+    if (upgrade) {
       if (!origin_allowed(req[http::field::origin], host, impl.opt.allow_origins)) {
         auto res = make_response(
             json_error(403, "origin_refused", "this origin may not open a WebSocket here"),
@@ -285,7 +339,8 @@ awaitable<void> http_session(NetServer::Impl& impl, tcp::socket socket) {
         if (!impl.app.needs_identity(path)) return impl.app.http(request, nullptr);
         Identity who = impl.app.identify(request.guest_token);
         HttpResponse r = impl.app.http(request, &who);
-        if (!who.new_token.empty()) r.headers.emplace_back("Set-Cookie", cookie_header(who.new_token));
+        if (!who.new_token.empty())
+          r.headers.emplace_back("Set-Cookie", cookie_header(who.new_token));
         return r;
       };
       auto pending = on_pool(impl.pool, std::move(handle));
@@ -357,7 +412,9 @@ void NetServer::listen() {
   asio::co_spawn(impl_->ioc, listener(*impl_), asio::detached);
 }
 
-std::uint16_t NetServer::port() const { return impl_->acceptor.local_endpoint().port(); }
+std::uint16_t NetServer::port() const {
+  return impl_->acceptor.local_endpoint().port();
+}
 
 void NetServer::every(int period_ms, std::function<void()> fn) {
   asio::co_spawn(impl_->ioc, periodic(impl_->ioc, period_ms, std::move(fn)), asio::detached);
@@ -365,9 +422,17 @@ void NetServer::every(int period_ms, std::function<void()> fn) {
 
 void NetServer::run() {
   std::vector<std::thread> threads;
-  for (int i = 1; i < impl_->opt.io_threads; ++i) threads.emplace_back([this] { impl_->ioc.run(); });
+  for (int i = 1; i < impl_->opt.io_threads; ++i)
+    threads.emplace_back([this] { impl_->ioc.run(); });
   impl_->ioc.run();
   for (auto& t : threads) t.join();
+}
+
+void NetServer::stop_accepting() {
+  asio::post(impl_->ioc, [this] {
+    beast::error_code ignored;
+    impl_->acceptor.close(ignored);
+  });
 }
 
 void NetServer::stop() {
@@ -378,6 +443,8 @@ void NetServer::stop() {
   });
 }
 
-const NetCounters& NetServer::counters() const { return impl_->counters; }
+const NetCounters& NetServer::counters() const {
+  return impl_->counters;
+}
 
 }  // namespace ft::server

@@ -17,10 +17,10 @@
 namespace ft::server {
 
 struct HttpRequest {
-  std::string method;        // "GET", "POST", ...
-  std::string target;        // path and query, as sent
+  std::string method;  // "GET", "POST", ...
+  std::string target;  // path and query, as sent
   std::string body;
-  std::string guest_token;   // the ft_guest cookie, "" if none
+  std::string guest_token;  // the ft_guest cookie, "" if none
   std::string host;
 };
 
@@ -87,7 +87,9 @@ struct NetOptions {
   std::string address = "0.0.0.0";
   std::uint16_t port = 8080;  // 0: any free port (see NetServer::port)
   int io_threads = 1;
-  int blocking_threads = 2;
+  // Requests that write wait for their group commit (~10 ms), so a few
+  // more threads than cores keep guest and table creation flowing.
+  int blocking_threads = 8;
   std::vector<std::string> allow_origins;  // besides the server's own origin
   int ws_idle_seconds = 60;
   int http_idle_seconds = 30;
@@ -95,6 +97,10 @@ struct NetOptions {
   double rate_per_second = 20;
   double rate_burst = 40;
   int rate_strikes = 200;  // rate_limited errors before the socket is closed
+  // HTTP API requests and WebSocket upgrades per second per client address
+  // (a token bucket; over it: 429 rate_limited). 0: no limit.
+  double http_rate_per_second = 10;
+  double http_rate_burst = 30;
 };
 
 struct NetCounters {
@@ -114,6 +120,8 @@ class NetServer {
   std::uint16_t port() const;
   // Runs the I/O threads until stop(); returns after they finish.
   void run();
+  // Closes the listening socket; connections already open go on. Thread-safe.
+  void stop_accepting();
   // Thread-safe, may be called from a signal-handling thread.
   void stop();
   // Calls `fn` every `period_ms` on an I/O thread until stop() (timers of rooms).

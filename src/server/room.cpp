@@ -46,7 +46,9 @@ struct overloaded : Ts... {
 template <class... Ts>
 overloaded(Ts...) -> overloaded<Ts...>;
 
-std::string player_id(std::int64_t player) { return "p_" + std::to_string(player); }
+std::string player_id(std::int64_t player) {
+  return "p_" + std::to_string(player);
+}
 
 }  // namespace
 
@@ -67,8 +69,8 @@ Room::Room(RoomHost& host, std::string id, TableSettings settings, std::int64_t 
   }
   version_ = 1;
   json::object event{{"kind", "created"}, {"table", summary_unlocked()}};
-  json::object f{{"type", "event"}, {"version", version_}, {"server_time", now},
-                 {"event", std::move(event)}};
+  json::object f{
+      {"type", "event"}, {"version", version_}, {"server_time", now}, {"event", std::move(event)}};
   log_.emplace_back(version_, to_frame(f));
 }
 
@@ -85,27 +87,58 @@ Result<std::shared_ptr<Room>> Room::restore(RoomHost& host, const store::LiveTab
     s.player = seat.player.value_or(0);
     s.computer = seat.bot_level;
     s.joined = true;
-    if (static_cast<std::size_t>(seat.index) < names.size()) s.name = names[std::size_t(seat.index)];
+    if (static_cast<std::size_t>(seat.index) < names.size())
+      s.name = names[std::size_t(seat.index)];
     if (s.player != 0) ++people;
   }
   room->version_ = std::max(1, people);
   if (live.match) {
     auto saved = decode_match(live.match->snapshot.state_json);
     if (!saved) return saved.error();
-    auto m = match::Match::restore(saved->record, now, live.match->snapshot.saved_ms, {},
+    // The record as of the last snapshot, then the plain moves stored after
+    // it (their rows only: see StoreJob::snapshot).
+    std::vector<match::LoggedMove> logged;
+    logged.reserve(live.moves.size());
+    for (const store::MoveRecord& mv : live.moves) {
+      match::LoggedMove lm;
+      lm.game = mv.game_number - 1;
+      lm.ply = mv.ply;
+      lm.seat = mv.seat;
+      lm.move = mv.move;
+      if (mv.think_ms >= 0) lm.think_ms = mv.think_ms;
+      lm.at = mv.server_ms;
+      logged.push_back(std::move(lm));
+    }
+    auto m = match::Match::restore(saved->record, logged, now, live.match->snapshot.saved_ms, {},
                                    room->game_factory());
     if (!m) return m.error();
     room->match_.emplace(std::move(m).value());
     room->match_id_ = live.match->id;
     room->seed_ = saved->record.config.seed;
-    room->version_ = saved->version;
+    // Each move replayed beyond the record was one `moved` event.
+    std::int64_t recorded_moves = 0;
+    for (const match::Input& in : saved->record.inputs)
+      if (in.action == match::Action::move) ++recorded_moves;
+    std::int64_t all_moves = 0;
+    for (const match::Input& in : room->match_->record().inputs)
+      if (in.action == match::Action::move) ++all_moves;
+    room->version_ = saved->version + (all_moves - recorded_moves);
     const match::MatchView view = room->match_->view(now);
     if (!view.games.empty()) {
       const match::GameRecord& g = view.games.back();
       room->side_team_ = g.side_team;
       room->plies_ = static_cast<int>(g.moves.size());
-      if (g.end != match::GameEnd::playing)
+      if (g.end != match::GameEnd::playing) {
         room->game_outcome_ = room->outcome_json(g.end, g.outcome, g.loser_team, g.side_team);
+        if (const auto* four = dynamic_cast<const rules::FourGame*>(room->match_->game())) {
+          for (const rules::Cell& c : four->winning_cells())
+            room->winning_cells_.push_back(json::string(rules::format_cell(c)));
+        }
+      }
+    }
+    if (room->match_->phase() == match::Phase::over) {
+      room->match_result_ = saved->result;
+      room->finished_at_ = now;
     }
     // Nobody is connected to a process that just started; clients reconnect.
     for (std::size_t i = 0; i < room->seats_.size(); ++i) {
@@ -149,15 +182,28 @@ void Room::drain() {
 }
 
 void Room::finish(Outbox& out, StoreJob job) {
+  if (job.snapshot && !job.match_finished) {
+    add_then(job, [self = shared_from_this(), snap = snapshot(job.snapshot_at)](store::Store& st) {
+      st.save_snapshot(self->match_id_, snap);
+    });
+  }
   if (job.moves.empty() && !job.then) {
     publish(out);
     return;
   }
   busy_ = true;
   auto shared = std::make_shared<Outbox>(std::move(out));
-  job.done = [self = shared_from_this(), shared](bool ok, const std::string& error) {
+  job.done = [self = shared_from_this(), shared](std::exception_ptr failure) {
     std::lock_guard lock(self->mu_);
-    if (!ok) {
+    if (failure) {
+      std::string error = "unknown error";
+      try {
+        std::rethrow_exception(failure);
+      } catch (const std::exception& e) {
+        error = e.what();
+      } catch (...) {
+      }
+      std::cerr << "fourtable: table " << self->id_ << ": store write failed: " << error << "\n";
       // Not durable: no acknowledgement may go out (protocol.md 4.2).
       for (auto& [peer, frame] : shared->first) {
         ProtocolError e{WsError::server_error, "the store failed: " + error, {}, std::nullopt};
@@ -192,8 +238,14 @@ void Room::publish(Outbox& out) {
   if (match_) {
     auto next = match_->next_deadline();
     next_deadline_ = next.value_or(0);
+    if (match_->phase() == match::Phase::over && finished_at_ == 0) finished_at_ = host_.now_ms();
   }
   schedule_computer();
+}
+
+std::size_t Room::watchers() const {
+  std::lock_guard lock(mu_);
+  return subs_.size();
 }
 
 // ---- commands ---------------------------------------------------------------
@@ -211,8 +263,11 @@ void Room::hello(const std::shared_ptr<Peer>& peer, const HelloMsg& msg) {
         seat = static_cast<int>(i);
         seats_[i].player = me;
         seats_[i].name = peer->identity().name;
-        add_event(out, json::object{{"kind", "seated"}, {"seat", seat}, {"player", player_json(seat)},
-                                    {"computer", nullptr}},
+        add_event(out,
+                  json::object{{"kind", "seated"},
+                               {"seat", seat},
+                               {"player", player_json(seat)},
+                               {"computer", nullptr}},
                   now);
         persist_seats(job);
         out.lobby = true;
@@ -228,8 +283,9 @@ void Room::hello(const std::shared_ptr<Peer>& peer, const HelloMsg& msg) {
     automatic(now, out, job);
     // Catch-up (protocol.md 4.1): the events after `since` if all are still
     // held, else the whole state. Computed after this command's own events.
-    const bool held = msg.since > 0 && msg.since <= version_ &&
-                      (msg.since == version_ || (!log_.empty() && log_.front().first <= msg.since + 1));
+    const bool held =
+        msg.since > 0 && msg.since <= version_ &&
+        (msg.since == version_ || (!log_.empty() && log_.front().first <= msg.since + 1));
     if (held) {
       for (const auto& [v, frame] : log_) {
         if (v > msg.since) out.after.emplace_back(peer, frame);
@@ -245,8 +301,8 @@ void Room::hello(const std::shared_ptr<Peer>& peer, const HelloMsg& msg) {
 
 void Room::leave(const std::shared_ptr<Peer>& peer) {
   submit([this, peer] {
-    auto it = std::find_if(subs_.begin(), subs_.end(),
-                           [&](const Sub& s) { return s.peer == peer; });
+    auto it =
+        std::find_if(subs_.begin(), subs_.end(), [&](const Sub& s) { return s.peer == peer; });
     if (it == subs_.end()) return;
     const int seat = it->seat;
     subs_.erase(it);
@@ -262,12 +318,23 @@ void Room::leave(const std::shared_ptr<Peer>& peer) {
   });
 }
 
+void Room::close() {
+  std::vector<Sub> subs;
+  std::deque<std::function<void()>> inbox;
+  {
+    std::lock_guard lock(mu_);
+    subs.swap(subs_);
+    inbox.swap(inbox_);
+  }
+}
+
 void Room::move(const std::shared_ptr<Peer>& peer, const MoveMsg& msg, std::int64_t received_us) {
   submit([this, peer, msg, received_us] {
     const Sub* sub = sub_of(peer);
     if (sub == nullptr) return send_error(peer, WsError::not_joined, "send hello first", msg.id);
     const int seat = sub->seat;
-    if (seat < 0) return send_error(peer, WsError::not_seated, "you are watching this table", msg.id);
+    if (seat < 0)
+      return send_error(peer, WsError::not_seated, "you are watching this table", msg.id);
     SeatInfo& s = seats_[std::size_t(seat)];
     if (!s.last_move_id.empty() && s.last_move_id == msg.id) {
       // A resend after a reconnect: acknowledge again, play nothing.
@@ -297,15 +364,16 @@ void Room::move(const std::shared_ptr<Peer>& peer, const MoveMsg& msg, std::int6
     }
     out.move_received_us = received_us;
     const std::int64_t before = version_;
-    apply(update, now, out, job);
+    apply(update, now, out, job, msg.think_ms);
     std::int64_t moved_version = 0;
     for (const auto& ev : update.events) {
       if (std::holds_alternative<match::MoveMade>(ev.body)) moved_version = before + 1;
     }
     if (moved_version == 0) {
       // The flag fell before the move arrived (grace included): the game is lost on time.
-      out.first.emplace_back(peer, std::make_shared<const std::string>(error_frame(
-                                       {WsError::not_now, "your time ran out", msg.id, std::nullopt})));
+      out.first.emplace_back(
+          peer, std::make_shared<const std::string>(
+                    error_frame({WsError::not_now, "your time ran out", msg.id, std::nullopt})));
       out.move_received_us = -1;
     } else {
       s.last_move_id = msg.id;
@@ -328,10 +396,18 @@ void Room::act(const std::shared_ptr<Peer>& peer, RoomAction action) {
     const std::int64_t now = host_.now_ms();
     match::Update update;
     switch (action) {
-      case RoomAction::ready: update = match_->ready(seat, now); break;
-      case RoomAction::resign_game: update = match_->resign_game(seat, now); break;
-      case RoomAction::resign_match: update = match_->resign_match(seat, now); break;
-      case RoomAction::claim: update = match_->claim(seat, now); break;
+      case RoomAction::ready:
+        update = match_->ready(seat, now);
+        break;
+      case RoomAction::resign_game:
+        update = match_->resign_game(seat, now);
+        break;
+      case RoomAction::resign_match:
+        update = match_->resign_match(seat, now);
+        break;
+      case RoomAction::claim:
+        update = match_->claim(seat, now);
+        break;
     }
     Outbox out;
     StoreJob job;
@@ -394,11 +470,13 @@ void Room::maybe_start(std::int64_t now, Outbox& out, StoreJob& job) {
   }
   if (!setup_ready()) return;
   match::MatchConfig config;
-  config.variant = settings_.game == "twicefour" ? std::string(match::TWICEFOUR) : settings_.variant;
+  config.variant =
+      settings_.game == "twicefour" ? std::string(match::TWICEFOUR) : settings_.variant;
   config.options = settings_.options;
   config.single_game = settings_.single;
-  config.time = settings_.per_move ? match::TimeControl{0, 0, settings_.move_ms}
-                                   : match::TimeControl{settings_.bank_ms, settings_.increment_ms, 0};
+  config.time = settings_.per_move
+                    ? match::TimeControl{0, 0, settings_.move_ms}
+                    : match::TimeControl{settings_.bank_ms, settings_.increment_ms, 0};
   config.seed = seed_;
   auto created = match::Match::create(config, {}, game_factory());
   if (!created) {
@@ -467,8 +545,8 @@ void Room::automatic(std::int64_t now, Outbox& out, StoreJob& job) {
 
 void Room::add_event(Outbox& out, json::object event, std::int64_t now) {
   ++version_;
-  json::object f{{"type", "event"}, {"version", version_}, {"server_time", now},
-                 {"event", std::move(event)}};
+  json::object f{
+      {"type", "event"}, {"version", version_}, {"server_time", now}, {"event", std::move(event)}};
   auto frame = to_frame(f);
   log_.emplace_back(version_, frame);
   if (log_.size() > LOG_LIMIT) log_.pop_front();
@@ -476,9 +554,10 @@ void Room::add_event(Outbox& out, json::object event, std::int64_t now) {
 }
 
 void Room::apply(const match::Update& update, std::int64_t now, Outbox& out, StoreJob& job,
-                 const std::string*, std::optional<std::int64_t>) {
+                 std::optional<std::int64_t> think_ms) {
   bool changed = false;
   bool finished = false;
+  int moves = 0;
   for (const match::Event& ev : update.events) {
     std::visit(
         overloaded{
@@ -486,9 +565,10 @@ void Room::apply(const match::Update& update, std::int64_t now, Outbox& out, Sto
               json::array sides;
               for (std::size_t i = 0; i < seats_.size(); ++i)
                 sides.push_back(p.team_piece[std::size_t(match_->team_of(int(i)))]);
-              add_event(out, json::object{{"kind", "pieces_chosen"}, {"sides", sides},
-                                          {"lottery", p.lottery}},
-                        now);
+              add_event(
+                  out,
+                  json::object{{"kind", "pieces_chosen"}, {"sides", sides}, {"lottery", p.lottery}},
+                  now);
               changed = true;
             },
             [&](const match::GameStarted& g) {
@@ -496,8 +576,11 @@ void Room::apply(const match::Update& update, std::int64_t now, Outbox& out, Sto
               plies_ = 0;
               game_outcome_ = nullptr;
               winning_cells_.clear();
-              add_event(out, json::object{{"kind", "game_started"}, {"game", game_json(true)},
-                                          {"clocks", clocks_json(now)}, {"match", match_json(now)}},
+              add_event(out,
+                        json::object{{"kind", "game_started"},
+                                     {"game", game_json(true)},
+                                     {"clocks", clocks_json(now)},
+                                     {"match", match_json(now)}},
                         now);
               store::GameRecord rec;
               rec.number = g.game + 1;
@@ -512,9 +595,15 @@ void Room::apply(const match::Update& update, std::int64_t now, Outbox& out, Sto
             },
             [&](const match::MoveMade& m) {
               ++plies_;
-              add_event(out, json::object{{"kind", "moved"}, {"seat", m.seat}, {"side", m.side},
-                                          {"move", m.move}, {"ply", plies_},
-                                          {"game", game_json(false)}, {"clocks", clocks_json(now)}},
+              ++moves;
+              add_event(out,
+                        json::object{{"kind", "moved"},
+                                     {"seat", m.seat},
+                                     {"side", m.side},
+                                     {"move", m.move},
+                                     {"ply", plies_},
+                                     {"game", game_json(false)},
+                                     {"clocks", clocks_json(now)}},
                         now);
               store::MoveWrite w;
               w.move.match_id = match_id_;
@@ -523,10 +612,11 @@ void Room::apply(const match::Update& update, std::int64_t now, Outbox& out, Sto
               w.move.move = m.move;
               w.move.seat = m.seat;
               w.move.clock_ms = m.charge.remaining_ms;
-              w.move.think_ms = -1;
+              // Replayed after a restart with the same thinking time, so the
+              // clock charges the same (lag compensation).
+              w.move.think_ms = think_ms ? std::max<std::int64_t>(*think_ms, 0) : -1;
               w.move.server_ms = now;
               job.moves.push_back(std::move(w));
-              changed = true;
             },
             [&](const match::ClockUpdate&) {},
             [&](const match::GameOver& g) {
@@ -535,10 +625,13 @@ void Room::apply(const match::Update& update, std::int64_t now, Outbox& out, Sto
                 for (const rules::Cell& c : four->winning_cells())
                   winning_cells_.push_back(json::string(rules::format_cell(c)));
               }
-              add_event(out, json::object{{"kind", "game_over"}, {"number", g.game + 1},
-                                          {"outcome", game_outcome_},
-                                          {"winning_cells", winning_cells_},
-                                          {"score", score_json()}, {"clocks", clocks_json(now)}},
+              add_event(out,
+                        json::object{{"kind", "game_over"},
+                                     {"number", g.game + 1},
+                                     {"outcome", game_outcome_},
+                                     {"winning_cells", winning_cells_},
+                                     {"score", score_json()},
+                                     {"clocks", clocks_json(now)}},
                         now);
               // The record in the text format of rules (RULES.md A1).
               const match::MatchView view = match_->view(now);
@@ -596,13 +689,18 @@ void Room::apply(const match::Update& update, std::int64_t now, Outbox& out, Sto
               if (m.end == match::MatchEnd::resigned) reason = "resign_match";
               if (m.end == match::MatchEnd::abandoned) reason = "abandon";
               if (m.end == match::MatchEnd::claimed) reason = "claim";
-              json::object event{{"kind", "match_over"}, {"score", score_json()},
-                                 {"results", results}, {"reason", reason},
+              json::object event{{"kind", "match_over"},
+                                 {"score", score_json()},
+                                 {"results", results},
+                                 {"reason", reason},
                                  {"ratings", json::array{}}};
               match_result_ = event;
               ++version_;
-              auto frame = std::make_shared<std::string>(json::serialize(json::object{
-                  {"type", "event"}, {"version", version_}, {"server_time", now}, {"event", event}}));
+              auto frame =
+                  std::make_shared<std::string>(json::serialize(json::object{{"type", "event"},
+                                                                             {"version", version_},
+                                                                             {"server_time", now},
+                                                                             {"event", event}}));
               log_.emplace_back(version_, frame);
               if (log_.size() > LOG_LIMIT) log_.pop_front();
               out.events.push_back(frame);
@@ -613,14 +711,13 @@ void Room::apply(const match::Update& update, std::int64_t now, Outbox& out, Sto
         },
         ev.body);
   }
-  if (changed && !finished) {
-    if (!job.moves.empty()) {
-      job.moves.back().snapshot = snapshot(now);
-    } else {
-      add_then(job, [self = shared_from_this(), snap = snapshot(now)](store::Store& st) {
-        st.save_snapshot(self->match_id_, snap);
-      });
-    }
+  // A plain move (one `moved` event, restored from its row) needs no record;
+  // anything else does. More than one move in an update would also break the
+  // one-event-per-replayed-move count of restore().
+  if (finished) job.match_finished = true;
+  if (changed || moves > 1) {
+    job.snapshot = true;
+    job.snapshot_at = now;
   }
 }
 
@@ -643,7 +740,8 @@ void Room::add_finish(std::int64_t now, const match::MatchOver& over,
   const std::string pool = rating_pool(settings_);
   const std::int64_t version = version_;
   add_then(job, [self = shared_from_this(), people, rated, pool, now, frame, event, version,
-                 snap = snapshot(now), score = over.score](store::Store& st) mutable {
+                 snap = snapshot(now), record = match_->record(),
+                 score = over.score](store::Store& st) mutable {
     store::MatchFinish f;
     f.result = score;
     f.snapshot = snap;
@@ -687,6 +785,9 @@ void Room::add_finish(std::int64_t now, const match::MatchOver& over,
       f.players.push_back(line);
     }
     event["ratings"] = ratings;
+    // The final record carries the match_over body: a finished table loaded
+    // from the store later (after a restart) shows how it ended.
+    f.snapshot.state_json = encode_match(record, version, event);
     {
       std::lock_guard lock(self->mu_);
       self->match_result_ = event;
@@ -766,8 +867,8 @@ void Room::computer_move(int game, int ply, std::string move) {
     Outbox out;
     StoreJob job;
     if (!update.ok()) {
-      std::cerr << "fourtable: the computer's move " << move << " was refused: "
-                << update.error->message << "\n";
+      std::cerr << "fourtable: the computer's move " << move
+                << " was refused: " << update.error->message << "\n";
       if (update.events.empty()) return;
     }
     out.computer_move = update.ok();

@@ -30,10 +30,27 @@
 #include "server/messages.h"
 #include "server/net.h"
 #include "server/settings.h"
-#include "server/store_writer.h"
 #include "store/records.h"
+#include "store/store.h"
 
 namespace ft::server {
+
+// What one room command writes: its moves, then anything else. The host
+// hands it to the group commit (one transaction with other rooms' writes);
+// `done` runs once it is durable (error null) or failed.
+struct StoreJob {
+  std::vector<store::MoveWrite> moves;
+  std::function<void(store::Store&)> then;
+  std::function<void(std::exception_ptr error)> done;
+  // The match changed beyond plain moves (a game started or ended, Ready,
+  // pieces): its record is stored once, after everything else, as of
+  // `snapshot_at`. Plain moves need only their rows (Room::restore replays
+  // them on top of the last record), so a move costs O(1) to store.
+  bool snapshot = false;
+  std::int64_t snapshot_at = 0;
+  bool match_finished = false;  // the record went with finish_match
+  bool empty() const { return moves.empty() && !then && !snapshot; }
+};
 
 class RoomHost {
  public:
@@ -41,7 +58,7 @@ class RoomHost {
   virtual std::int64_t now_ms() = 0;  // wall clock: the match's time, kept across restarts
   virtual void persist(StoreJob job) = 0;
   virtual void think(std::function<void()> task) = 0;  // on a worker thread
-  virtual void table_changed() = 0;                   // the lobby may need redrawing
+  virtual void table_changed() = 0;                    // the lobby may need redrawing
   virtual void moved(std::int64_t latency_us, bool computer) = 0;
   virtual void error_sent(WsError code) = 0;
 };
@@ -49,10 +66,10 @@ class RoomHost {
 struct SeatInfo {
   std::int64_t player = 0;  // 0: empty or a computer
   std::string name;
-  int computer = 0;         // level for a computer seat, else 0
-  bool joined = false;      // the person has opened the table (the first game waits for it)
-  int sockets = 0;          // connected sockets playing this seat
-  std::string last_move_id; // protocol 4.2: a resent move id is acknowledged again
+  int computer = 0;          // level for a computer seat, else 0
+  bool joined = false;       // the person has opened the table (the first game waits for it)
+  int sockets = 0;           // connected sockets playing this seat
+  std::string last_move_id;  // protocol 4.2: a resent move id is acknowledged again
   std::int64_t last_move_version = 0;
   bool taken() const { return player != 0 || computer != 0; }
 };
@@ -76,6 +93,9 @@ class Room : public std::enable_shared_from_this<Room> {
 
   void hello(const std::shared_ptr<Peer>& peer, const HelloMsg& msg);
   void leave(const std::shared_ptr<Peer>& peer);
+  // Shutdown: forgets every socket and queued command (they hold sockets),
+  // so none outlives the network that owns it.
+  void close();
   void move(const std::shared_ptr<Peer>& peer, const MoveMsg& msg, std::int64_t received_us);
   void act(const std::shared_ptr<Peer>& peer, RoomAction action);
   void choose_piece(const std::shared_ptr<Peer>& peer, int piece);
@@ -90,6 +110,11 @@ class Room : public std::enable_shared_from_this<Room> {
   // The match_over body once the match is over (protocol.md 2.6 "reason").
   boost::json::value match_result() const;
   bool listed() const { return settings_.listed; }
+  // When the match ended (in memory: since the room held it over), 0 while
+  // it runs; and how many sockets watch the table. The hub drops finished
+  // tables nobody watches after a while (the store serves them again).
+  std::int64_t finished_at() const { return finished_at_.load(); }
+  std::size_t watchers() const;
   std::string status() const;  // waiting, playing, between_games, finished
 
  private:
@@ -121,8 +146,9 @@ class Room : public std::enable_shared_from_this<Room> {
   match::GameFactory game_factory() const;
   void maybe_start(std::int64_t now, Outbox& out, StoreJob& job);
   bool setup_ready();  // false while the engine vets a drawn opening
+  // `think_ms`: the client's thinking time of the move in `update`, if any.
   void apply(const match::Update& update, std::int64_t now, Outbox& out, StoreJob& job,
-             const std::string* think_for = nullptr, std::optional<std::int64_t> think = {});
+             std::optional<std::int64_t> think_ms = std::nullopt);
   void automatic(std::int64_t now, Outbox& out, StoreJob& job);  // computer seats: ready, pieces
   void schedule_computer();
   void computer_move(int game, int ply, std::string move);
@@ -138,8 +164,8 @@ class Room : public std::enable_shared_from_this<Room> {
 
   boost::json::object summary_unlocked() const;
   boost::json::object state_frame(int seat, std::int64_t now) const;
-  boost::json::value outcome_json(match::GameEnd end, const rules::Outcome& outcome,
-                                  int loser_team, const std::vector<int>& side_team) const;
+  boost::json::value outcome_json(match::GameEnd end, const rules::Outcome& outcome, int loser_team,
+                                  const std::vector<int>& side_team) const;
   std::string status_unlocked() const;
   boost::json::object game_json(bool with_moves) const;
   boost::json::object clocks_json(std::int64_t now) const;
@@ -162,11 +188,11 @@ class Room : public std::enable_shared_from_this<Room> {
   std::vector<SeatInfo> seats_;
   std::optional<match::Match> match_;
   store::MatchId match_id_ = 0;
-  std::vector<int> side_team_;          // current game: team of each side
-  boost::json::value game_outcome_;     // current game's outcome once over, else null
-  boost::json::value match_result_;     // match_over body once over, else null
+  std::vector<int> side_team_;       // current game: team of each side
+  boost::json::value game_outcome_;  // current game's outcome once over, else null
+  boost::json::value match_result_;  // match_over body once over, else null
   boost::json::array winning_cells_;
-  int plies_ = 0;                       // moves played in the current game
+  int plies_ = 0;  // moves played in the current game
   std::int64_t version_ = 0;
   std::deque<std::pair<std::int64_t, std::shared_ptr<const std::string>>> log_;
   std::vector<Sub> subs_;
@@ -174,6 +200,7 @@ class Room : public std::enable_shared_from_this<Room> {
   bool setup_vetted_ = false;  // the seed's set-up is the one the match may draw
   bool vetting_ = false;
   std::atomic<std::int64_t> next_deadline_{0};  // 0: none
+  std::atomic<std::int64_t> finished_at_{0};    // 0: not over
 };
 
 }  // namespace ft::server

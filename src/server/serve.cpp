@@ -7,6 +7,7 @@
 #include <iostream>
 #include <thread>
 
+#include "app/cli_args.h"
 #include "engine/computer.h"
 #include "server/hub.h"
 #include "server/net.h"
@@ -15,18 +16,6 @@
 namespace ft::server {
 namespace fs = std::filesystem;
 namespace {
-
-bool to_int(const std::string& text, int lo, int hi, int& out) {
-  try {
-    std::size_t used = 0;
-    const long v = std::stol(text, &used);
-    if (used != text.size() || v < lo || v > hi) return false;
-    out = static_cast<int>(v);
-    return true;
-  } catch (const std::exception&) {
-    return false;
-  }
-}
 
 // The built web client: next to a build tree inside the repository
 // (build/<preset>/src/app/fourtable -> web/dist), or ./web/dist.
@@ -62,6 +51,10 @@ const char* serve_usage() {
          "  --engine-memory MIB  transposition tables of all computer seats (default 256)\n"
          "  --allow-origin O     another origin allowed to open WebSockets (repeatable)\n"
          "  --ws-rate N          frames per second per WebSocket, bursts of 2N (default 20)\n"
+         "  --keep-finished S    seconds a finished table nobody watches stays in memory\n"
+         "                       (default 300; the store serves it after that)\n"
+         "  --http-rate N        API requests and WebSocket opens per second per client\n"
+         "                       address, bursts of 3N (default 10; 0: no limit)\n"
          "  --help               this text\n";
 }
 
@@ -69,68 +62,53 @@ std::optional<ServeOptions> parse_serve_args(std::span<const std::string> args, 
                                              bool& help) {
   ServeOptions o;
   help = false;
-  for (std::size_t i = 0; i < args.size(); ++i) {
-    std::string name = args[i];
-    std::string value;
-    bool has_value = false;
-    if (const auto eq = name.find('='); name.rfind("--", 0) == 0 && eq != std::string::npos) {
-      value = name.substr(eq + 1);
-      name = name.substr(0, eq);
-      has_value = true;
-    }
-    if (name == "--help" || name == "-h") {
-      help = true;
-      return std::nullopt;
-    }
-    static const std::vector<std::string> WITH_VALUE = {
-        "--port", "--address", "--store", "--web-root", "--threads", "--engine-threads",
-        "--engine-memory", "--allow-origin", "--ws-rate"};
-    if (std::find(WITH_VALUE.begin(), WITH_VALUE.end(), name) == WITH_VALUE.end()) {
-      error = "unknown option '" + args[i] + "'";
-      return std::nullopt;
-    }
-    if (!has_value) {
-      if (i + 1 >= args.size()) {
-        error = "option " + name + " needs a value";
-        return std::nullopt;
-      }
-      value = args[++i];
-    }
-    if (name == "--port") {
-      if (!to_int(value, 0, 65535, o.port)) {
-        error = "--port must be a number in 0..65535, not '" + value + "'";
-        return std::nullopt;
-      }
-    } else if (name == "--address") {
-      o.address = value;
-    } else if (name == "--store") {
-      o.store = value;
-    } else if (name == "--web-root") {
-      o.web_root = value;
-    } else if (name == "--threads") {
-      if (!to_int(value, 1, 64, o.io_threads)) {
-        error = "--threads must be a number in 1..64, not '" + value + "'";
-        return std::nullopt;
-      }
-    } else if (name == "--engine-threads") {
-      if (!to_int(value, 1, 64, o.engine_threads)) {
-        error = "--engine-threads must be a number in 1..64, not '" + value + "'";
-        return std::nullopt;
-      }
-    } else if (name == "--engine-memory") {
-      if (!to_int(value, 1, 65536, o.engine_memory_mib)) {
-        error = "--engine-memory must be a number of MiB in 1..65536, not '" + value + "'";
-        return std::nullopt;
-      }
-    } else if (name == "--ws-rate") {
-      if (!to_int(value, 1, 100000, o.ws_rate)) {
-        error = "--ws-rate must be a number in 1..100000, not '" + value + "'";
-        return std::nullopt;
-      }
-    } else if (name == "--allow-origin") {
-      o.allow_origins.push_back(value);
-    }
-  }
+  static constexpr std::string_view WITH_VALUE[] = {
+      "--port",    "--address",        "--store",         "--web-root",
+      "--threads", "--engine-threads", "--engine-memory", "--allow-origin",
+      "--ws-rate", "--http-rate",      "--keep-finished"};
+  // The numeric options: where the value goes and its range.
+  struct Number {
+    std::string_view name;
+    int* out;
+    int lo, hi;
+    const char* what;
+  };
+  const Number numbers[] = {
+      {"--port", &o.port, 0, 65535, "a number in 0..65535"},
+      {"--threads", &o.io_threads, 1, 64, "a number in 1..64"},
+      {"--engine-threads", &o.engine_threads, 1, 64, "a number in 1..64"},
+      {"--engine-memory", &o.engine_memory_mib, 1, 65536, "a number of MiB in 1..65536"},
+      {"--ws-rate", &o.ws_rate, 1, 100000, "a number in 1..100000"},
+      {"--http-rate", &o.http_rate, 0, 100000, "a number in 0..100000"},
+      {"--keep-finished", &o.keep_finished_s, 1, 86400, "a number of seconds in 1..86400"},
+  };
+  const bool ok = cli::parse_options(
+      args, WITH_VALUE, error, [&](const std::string& name, const std::string& value) {
+        if (name == "--help" || name == "-h") {
+          help = true;
+          return false;
+        }
+        for (const Number& n : numbers) {
+          if (name != n.name) continue;
+          if (cli::to_int(value, n.lo, n.hi, *n.out)) return true;
+          error = name + " must be " + n.what + ", not '" + value + "'";
+          return false;
+        }
+        if (name == "--address") {
+          o.address = value;
+        } else if (name == "--store") {
+          o.store = value;
+        } else if (name == "--web-root") {
+          o.web_root = value;
+        } else if (name == "--allow-origin") {
+          o.allow_origins.push_back(value);
+        } else {
+          error = "unknown option '" + name + "'";
+          return false;
+        }
+        return true;
+      });
+  if (!ok) return std::nullopt;
   return o;
 }
 
@@ -162,6 +140,7 @@ int serve(const ServeOptions& options) {
   HubOptions hub_options;
   hub_options.web_root = options.web_root.empty() ? find_web_root() : options.web_root;
   hub_options.engine_threads = options.engine_threads;
+  hub_options.keep_finished_ms = std::int64_t{options.keep_finished_s} * 1000;
   Hub hub(*store, hub_options);
   int restored = 0;
   try {
@@ -178,6 +157,8 @@ int serve(const ServeOptions& options) {
   net_options.allow_origins = options.allow_origins;
   net_options.rate_per_second = options.ws_rate;
   net_options.rate_burst = 2.0 * options.ws_rate;
+  net_options.http_rate_per_second = options.http_rate;
+  net_options.http_rate_burst = 3.0 * options.http_rate;
   NetServer net(net_options, hub);
   try {
     net.listen();
@@ -188,19 +169,26 @@ int serve(const ServeOptions& options) {
   hub.set_counters(&net.counters());
   net.every(100, [&hub] { hub.tick(); });
 
-  std::thread waiter([&net, signals] {
+  // SIGTERM/SIGINT: stop taking connections and frames, let every store
+  // write become durable (its acks go out while the network still runs),
+  // then stop the network.
+  std::thread waiter([&net, &hub, signals] {
     int sig = 0;
     sigwait(&signals, &sig);
+    net.stop_accepting();
+    hub.drain();
     net.stop();
   });
-  waiter.detach();
 
   std::cout << "fourtable serve: listening on http://" << options.address << ":" << net.port()
             << " (store " << options.store << ", web "
             << (hub_options.web_root.empty() ? std::string("none") : hub_options.web_root) << ", "
             << restored << " tables restored)" << std::endl;
   net.run();
-  hub.flush();
+  waiter.join();
+  // The rooms hold sockets of the network's io_context: they go first,
+  // then `net` (its io_context and the sessions still in it), then the hub.
+  hub.close();
   std::cout << "fourtable serve: stopped" << std::endl;
   return 0;
 }

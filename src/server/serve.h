@@ -17,7 +17,9 @@ struct ServeOptions {
   int io_threads = 2;
   int engine_threads = 1;
   int engine_memory_mib = 256;
-  int ws_rate = 20;  // frames per second per WebSocket (bursts of twice that)
+  int ws_rate = 20;           // frames per second per WebSocket (bursts of twice that)
+  int keep_finished_s = 300;  // a finished, unwatched table stays in memory this long
+  int http_rate = 10;  // API requests and upgrades per second per address (bursts of 3x); 0: none
   std::vector<std::string> allow_origins;
 };
 

@@ -2,13 +2,16 @@
 
 #include <boost/json.hpp>
 
+#include "match/clock.h"
 #include "rating/match_rating.h"
 
 namespace ft::server {
 namespace json = boost::json;
 namespace {
 
-Error bad(std::string message) { return make_error(ErrorCode::bad_input, std::move(message)); }
+Error bad(std::string message) {
+  return make_error(ErrorCode::bad_input, std::move(message));
+}
 
 // Reads an integer field in [lo, hi]; returns false with `error` set when bad.
 bool read_int(const json::object& o, std::string_view key, std::int64_t lo, std::int64_t hi,
@@ -62,7 +65,8 @@ Result<TableSettings> parse_settings(std::string_view body) {
   const json::string* game = read_string(o, "game", error);
   if (error) return *error;
   if (game == nullptr) return bad("'game' is required (\"four\" or \"twicefour\")");
-  if (*game != "four" && *game != "twicefour") return bad("'game' must be \"four\" or \"twicefour\"");
+  if (*game != "four" && *game != "twicefour")
+    return bad("'game' must be \"four\" or \"twicefour\"");
   s.game = std::string(game->c_str());
 
   std::int64_t n = 0;
@@ -71,7 +75,8 @@ Result<TableSettings> parse_settings(std::string_view body) {
     if (error) return *error;
     if (variant != nullptr) s.variant = std::string(variant->c_str());
     if (read_int(o, "width", rules::MIN_SIZE, rules::MAX_SIZE, n, error)) s.options.width = int(n);
-    if (read_int(o, "height", rules::MIN_SIZE, rules::MAX_SIZE, n, error)) s.options.height = int(n);
+    if (read_int(o, "height", rules::MIN_SIZE, rules::MAX_SIZE, n, error))
+      s.options.height = int(n);
     bool popout = false;
     if (read_bool(o, "popout", popout, error)) s.options.popout = popout ? 1 : 0;
     // 0 (as a summary shows for variants without them) means "not asked".
@@ -87,7 +92,7 @@ Result<TableSettings> parse_settings(std::string_view body) {
     s.variant = "twicefour";
     s.seats = 2;
     s.per_move = true;  // RULES.md B7: twiceFour is played with time per move
-    s.move_ms = 60000;
+    s.move_ms = 0;      // set below from the clock or the opponent's level
     s.bank_ms = 0;
     s.increment_ms = 0;
   }
@@ -96,7 +101,8 @@ Result<TableSettings> parse_settings(std::string_view body) {
     if (*format == "single") {
       s.single = true;
     } else if (*format == "match") {
-      if (s.variant == "single") return bad("variant 'single' is one game: format must be \"single\"");
+      if (s.variant == "single")
+        return bad("variant 'single' is one game: format must be \"single\"");
       s.single = false;
     } else {
       return bad("'format' must be \"match\" or \"single\"");
@@ -121,6 +127,14 @@ Result<TableSettings> parse_settings(std::string_view body) {
       s.increment_ms = 0;
       s.move_ms = 30000;
       if (read_int(c, "move_ms", 5000, 600000, n, error)) s.move_ms = n;
+      if (error) return *error;
+      // RULES.md B7: a level's time per move, as the match library gives it.
+      if (read_int(c, "level", 1, 7, n, error)) {
+        if (c.contains("move_ms")) return bad("give the clock 'move_ms' or 'level', not both");
+        auto tc = match::twicefour_level_time(int(n));
+        if (!tc) return tc.error();
+        s.move_ms = tc->per_move_ms;
+      }
     } else {
       return bad("clock 'kind' must be \"fischer\" or \"per_move\"");
     }
@@ -148,6 +162,16 @@ Result<TableSettings> parse_settings(std::string_view body) {
     } else {
       return bad("opponent 'kind' must be \"person\" or \"computer\"");
     }
+  }
+
+  // twiceFour without a clock: the time per move of the computer's level
+  // (RULES.md B7: 60 s at level 1 ... 15 s at level 7); between people, and
+  // against the perfect player, level 1's 60 s.
+  if (s.game == "twicefour" && s.move_ms == 0) {
+    const int level = s.computer_level >= 1 && s.computer_level <= 7 ? s.computer_level : 1;
+    auto tc = match::twicefour_level_time(level);
+    if (!tc) return tc.error();
+    s.move_ms = tc->per_move_ms;
   }
 
   s.rated = !s.single && s.computer_level == 0;

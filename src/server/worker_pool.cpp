@@ -28,18 +28,25 @@ WorkerPool::WorkerPool(int threads) {
 }
 
 WorkerPool::~WorkerPool() {
+  stop();
+}
+
+void WorkerPool::stop() {
+  std::deque<std::function<void()>> dropped;  // destroyed outside the lock
   {
     std::lock_guard lock(mu_);
     stopping_ = true;
-    tasks_.clear();
+    dropped.swap(tasks_);
   }
   cv_.notify_all();
-  for (auto& t : threads_) t.join();
+  for (auto& t : threads_)
+    if (t.joinable()) t.join();
 }
 
 void WorkerPool::post(std::function<void()> task) {
   {
     std::lock_guard lock(mu_);
+    if (stopping_) return;
     tasks_.push_back(std::move(task));
   }
   cv_.notify_one();

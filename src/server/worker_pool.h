@@ -14,11 +14,14 @@ namespace ft::server {
 class WorkerPool {
  public:
   explicit WorkerPool(int threads);
-  ~WorkerPool();  // drops queued tasks, waits for running ones
+  ~WorkerPool();  // stop()
   WorkerPool(const WorkerPool&) = delete;
   WorkerPool& operator=(const WorkerPool&) = delete;
 
+  // Tasks posted after stop() are dropped.
   void post(std::function<void()> task);
+  // Drops queued tasks, waits for running ones. Idempotent.
+  void stop();
   std::size_t queued() const;
 
  private:

@@ -5,6 +5,7 @@
 #include <filesystem>
 #include <fstream>
 #include <sstream>
+#include <thread>
 
 #include "support/test_client.h"
 
@@ -20,7 +21,9 @@ std::string read_file(const std::filesystem::path& p) {
   return ss.str();
 }
 
-std::string code_of(const json::object& f) { return std::string(f.at("code").as_string()); }
+std::string code_of(const json::object& f) {
+  return std::string(f.at("code").as_string());
+}
 
 // The socket still answers: a ping gets its pong.
 void still_alive(WsClient& ws, std::int64_t t) {
@@ -124,6 +127,35 @@ TEST(Abuse, EveryBadFrameGetsItsErrorAndTheTableGoesOn) {
   // /metrics counted the errors by code.
   const std::string metrics = http(port, "GET", "/metrics").body;
   EXPECT_NE(metrics.find("ft_errors_total{code=\"illegal_move\"} 2"), std::string::npos) << metrics;
+}
+
+// docs/protocol.md 2: API calls and WebSocket opens are limited per client
+// address (a token bucket); over the limit: 429 rate_limited in JSON, and the
+// bucket refills with time. /healthz is not limited.
+TEST(Abuse, HttpApiIsRateLimitedPerAddress) {
+  ServerProcess server(temp_db("http_rate"), "--http-rate 2");  // bursts of 6
+  const int port = server.port();
+  const std::string cookie = http(port, "GET", "/api/me").set_cookie;
+  int ok = 1;
+  int limited = 0;
+  HttpResult last;
+  for (int i = 0; i < 12; ++i) {
+    HttpResult r = http(port, "GET", "/api/me", {}, cookie);
+    if (r.status == 200) ++ok;
+    if (r.status == 429) {
+      ++limited;
+      last = r;
+    }
+  }
+  EXPECT_LE(ok, 7);  // the burst, and at most a token refilled meanwhile
+  EXPECT_GE(limited, 5);
+  ASSERT_EQ(last.status, 429);
+  EXPECT_EQ(std::string(last.json().at("error").at("code").as_string()), "rate_limited");
+  // A WebSocket open counts too; /healthz does not.
+  EXPECT_EQ(ws_handshake(port, cookie, {}).status, 429);
+  EXPECT_EQ(http(port, "GET", "/healthz").status, 200);
+  std::this_thread::sleep_for(std::chrono::milliseconds(1100));
+  EXPECT_EQ(http(port, "GET", "/api/me", {}, cookie).status, 200);
 }
 
 }  // namespace

@@ -6,6 +6,7 @@
 
 #include "engine/fair_setup.h"
 #include "engine/solver/solver.h"
+#include "store/store.h"
 #include "support/test_client.h"
 
 namespace ft::test {
@@ -30,7 +31,9 @@ std::string create_table(int port, const Guest& who, const std::string& settings
   return std::string(r.json().at("id").as_string());
 }
 
-std::string str(const json::value& v) { return std::string(v.as_string()); }
+std::string str(const json::value& v) {
+  return std::string(v.as_string());
+}
 
 // A seated client that follows the table's version.
 struct Player {
@@ -75,9 +78,8 @@ json::object play(std::vector<Player*> players, int to_move, const std::vector<s
     if (mover == nullptr) return last;
     const std::string id = "m" + std::to_string(++counter);
     mover->ws->send(json::object{{"type", "move"}, {"id", id}, {"move", mv}, {"think_ms", 100}});
-    json::object ack = mover->ws->recv_until([](const json::object& f) {
-      return f.at("type") == "ack" || f.at("type") == "error";
-    });
+    json::object ack = mover->ws->recv_until(
+        [](const json::object& f) { return f.at("type") == "ack" || f.at("type") == "error"; });
     EXPECT_EQ(str(ack.at("type")), "ack") << json::serialize(ack);
     EXPECT_EQ(str(ack.at("id")), id);
     for (auto* p : players) {
@@ -198,8 +200,10 @@ TEST(Serve, RatedMatchToOneAndAHalf) {
   EXPECT_EQ(str(ev.at("results").as_array().at(0)), "win");
   const auto& ratings = ev.at("ratings").as_array();
   ASSERT_EQ(ratings.size(), 2u);
-  EXPECT_GT(ratings[0].at("after").to_number<double>(), ratings[0].at("before").to_number<double>());
-  EXPECT_LT(ratings[1].at("after").to_number<double>(), ratings[1].at("before").to_number<double>());
+  EXPECT_GT(ratings[0].at("after").to_number<double>(),
+            ratings[0].at("before").to_number<double>());
+  EXPECT_LT(ratings[1].at("after").to_number<double>(),
+            ratings[1].at("before").to_number<double>());
   pb.ws->expect("event", "match_over");
 
   // The profile shows the new rating and the finished match.
@@ -266,9 +270,8 @@ TEST(Serve, SpectatorAndReconnectCatchUp) {
   WsClient again(port, b.cookie);
   again.expect("welcome");
   again.send(json::object{{"type", "hello"}, {"table", table}, {"since", before_gap}});
-  json::object missed = again.recv_until([](const json::object& f) {
-    return f.at("type") == "event" || f.at("type") == "state";
-  });
+  json::object missed = again.recv_until(
+      [](const json::object& f) { return f.at("type") == "event" || f.at("type") == "state"; });
   EXPECT_EQ(str(missed.at("type")), "event") << "catch-up must be events, not a full state";
   EXPECT_EQ(missed.at("version").as_int64(), before_gap + 1);
   EXPECT_EQ(str(missed.at("event").at("move")), "f");
@@ -437,8 +440,7 @@ TEST(Serve, SurvivesSigkillMidMatch) {
     pa.ws->expect("event", "game_started");
     int counter = 0;
     json::object last = play({&pa, &pb}, 0, {"a", "b", "a"}, counter);
-    remaining_before =
-        last.at("event").at("clocks").at("remaining_ms").as_array().at(1).as_int64();
+    remaining_before = last.at("event").at("clocks").at("remaining_ms").as_array().at(1).as_int64();
     version = last.at("version").as_int64();
     server->kill9();
   }
@@ -458,7 +460,8 @@ TEST(Serve, SurvivesSigkillMidMatch) {
   state_probe.send(json::object{{"type", "hello"}, {"table", table}, {"since", 0}});
   json::object state = state_probe.expect("state");
   EXPECT_EQ(state.at("game").at("moves").as_array().size(), 3u);
-  const std::int64_t remaining_after = state.at("clocks").at("remaining_ms").as_array().at(1).as_int64();
+  const std::int64_t remaining_after =
+      state.at("clocks").at("remaining_ms").as_array().at(1).as_int64();
   // B was to move when the server died; the 1.5 s of downtime is not charged.
   EXPECT_GT(remaining_after, remaining_before - 1000);
   int counter = 100;
@@ -474,6 +477,158 @@ TEST(Serve, SurvivesSigkillMidMatch) {
   EXPECT_EQ(record.json().at("moves").as_array().size(), 7u);
   state_probe.close();
   probe.close();
+}
+
+std::int64_t tables_in_memory(int port, const std::string& status) {
+  const std::string body = http(port, "GET", "/metrics").body;
+  const std::string key = "ft_tables{status=\"" + status + "\"} ";
+  const auto at = body.find(key);
+  return at == std::string::npos ? -1 : std::stoll(body.substr(at + key.size()));
+}
+
+// A finished table leaves memory a while after its match when nobody watches
+// it, and the store serves it again: its summary, its game record and its
+// state, also after a restart.
+TEST(Serve, FinishedTableIsServedFromTheStoreAfterLeavingMemoryAndAfterARestart) {
+  const std::string db = temp_db("finished");
+  auto server = std::make_unique<ServerProcess>(db, "--keep-finished 1");
+  int port = server->port();
+  Guest a = new_guest(port);
+  Guest b = new_guest(port);
+  const std::string table =
+      create_table(port, a, R"({"game":"four","width":4,"height":4,"format":"single"})");
+  json::object ended;
+  {
+    Player pa = join(port, a, table);
+    Player pb = join(port, b, table);
+    pa.ws->expect("event", "game_started");
+    int counter = 0;
+    play({&pa, &pb}, 0, {"a", "b", "a", "b", "a", "b", "a"}, counter);
+    ended = pa.ws->expect("event", "match_over");
+  }
+  // Both sockets closed: the finished table goes after ~1 s (swept each second).
+  bool dropped = false;
+  for (int i = 0; i < 100 && !dropped; ++i) {
+    std::this_thread::sleep_for(100ms);
+    dropped = tables_in_memory(port, "finished") == 0;
+  }
+  EXPECT_TRUE(dropped) << "the finished table stayed in memory";
+  auto check_served = [&](int p) {
+    HttpResult summary = http(p, "GET", "/api/tables/" + table, {}, a.cookie);
+    ASSERT_EQ(summary.status, 200) << summary.body;
+    EXPECT_EQ(str(summary.json().at("status")), "finished");
+    HttpResult game = http(p, "GET", "/api/games/" + table + "-1", {}, a.cookie);
+    ASSERT_EQ(game.status, 200) << game.body;
+    EXPECT_EQ(game.json().at("moves").as_array().size(), 7u);
+    EXPECT_EQ(str(game.json().at("outcome").at("reason")), "line");
+    WsClient watcher(p, b.cookie);
+    watcher.expect("welcome");
+    watcher.send(json::object{{"type", "hello"}, {"table", table}, {"since", 0}});
+    json::object state = watcher.expect("state");
+    EXPECT_TRUE(state.at("match").at("over").as_bool());
+    // Shown as it ended, the match_over body included.
+    EXPECT_EQ(state.at("match").at("result"), ended.at("event"));
+    EXPECT_EQ(state.at("version"), ended.at("version"));
+    watcher.close();
+  };
+  check_served(port);
+  EXPECT_EQ(server->terminate(), 0);
+  server = std::make_unique<ServerProcess>(db);
+  port = server->port();
+  EXPECT_EQ(tables_in_memory(port, "finished"), 0);  // not restored at start
+  check_served(port);
+}
+
+// A clean shutdown under load: SIGTERM while every table has a move in
+// flight. The server lets its store writes finish and exits 0, and every move
+// it acknowledged is in the store. (It used to abort in its teardown: rooms
+// outlived the network's io_context and wrote to freed sockets.)
+TEST(Serve, SigtermUnderLoadExitsZeroWithEveryAcknowledgedMoveStored) {
+  const std::string db = temp_db("term");
+  auto server = std::make_unique<ServerProcess>(db);
+  const int port = server->port();
+  constexpr int TABLES = 24;
+  struct Table {
+    std::string id;
+    Player players[2];
+    int to_move = 0;
+    json::array legal;
+    int acked = 0;
+    bool over = false;
+  };
+  std::vector<Table> tables(TABLES);
+  for (auto& t : tables) {
+    Guest a = new_guest(port);
+    Guest b = new_guest(port);
+    t.id = create_table(port, a, R"({"game":"four","format":"single"})");
+    t.players[0] = join(port, a, t.id);
+    t.players[1] = join(port, b, t.id);
+    json::object started = t.players[0].ws->expect("event", "game_started");
+    t.legal = started.at("event").at("game").at("legal").as_array();
+    t.to_move = to_move_of(started.at("event").as_object());
+  }
+  int counter = 0;
+  // Sends one move at every running table without waiting.
+  auto send_round = [&] {
+    for (auto& t : tables) {
+      if (t.over || t.to_move < 0 || t.legal.empty()) continue;
+      Player& mover = t.players[t.players[0].seat == t.to_move ? 0 : 1];
+      const auto& mv = t.legal[std::size_t(counter * 7 + 3) % t.legal.size()];
+      mover.ws->send(
+          json::object{{"type", "move"}, {"id", "s" + std::to_string(++counter)}, {"move", mv}});
+    }
+  };
+  // Reads each mover's answer; true if it was an ack.
+  auto read_round = [&](std::chrono::milliseconds timeout) {
+    for (auto& t : tables) {
+      if (t.over || t.to_move < 0 || t.legal.empty()) continue;
+      Player& mover = t.players[t.players[0].seat == t.to_move ? 0 : 1];
+      json::object answer;
+      try {
+        answer = mover.ws->recv_until(
+            [](const json::object& f) { return f.at("type") == "ack" || f.at("type") == "error"; },
+            timeout);
+      } catch (const std::exception&) {
+        t.over = true;  // closed by the shutdown before an answer
+        continue;
+      }
+      ASSERT_EQ(str(answer.at("type")), "ack") << json::serialize(answer);
+      ++t.acked;
+      json::object moved;
+      try {
+        moved = mover.ws->expect("event", "moved", timeout);
+      } catch (const std::exception&) {
+        t.over = true;  // the shutdown closed the socket after the ack
+        continue;
+      }
+      const auto& game = moved.at("event").at("game").as_object();
+      t.legal = game.at("legal").as_array();
+      t.to_move = to_move_of(moved.at("event").as_object());
+      if (!game.at("outcome").is_null()) t.over = true;
+    }
+  };
+  for (int round = 0; round < 5; ++round) {
+    send_round();
+    read_round(10000ms);
+  }
+  send_round();
+  server->send_term();
+  read_round(5000ms);
+  EXPECT_EQ(server->wait(), 0) << "see " << server->log_path();
+
+  auto store = store::open_store("sqlite:" + db);
+  int acked = 0;
+  for (const auto& t : tables) {
+    const auto matches = store->matches_of_table(t.id);
+    ASSERT_EQ(matches.size(), 1u) << t.id;
+    const auto stored = store->moves_of_game(matches[0].id, 1).size();
+    // Acknowledged moves are durable; a move made durable while the
+    // shutdown closed the socket may lack its ack.
+    EXPECT_GE(stored, std::size_t(t.acked)) << t.id;
+    EXPECT_LE(stored, std::size_t(t.acked) + 1) << t.id;
+    acked += t.acked;
+  }
+  EXPECT_GT(acked, TABLES * 4);
 }
 
 }  // namespace

@@ -1,8 +1,8 @@
 // `fourtable serve` options: every option parses, bad ones say why (exit 2).
 #include <gtest/gtest.h>
 
-#include <cstdlib>
 #include <sys/wait.h>
+#include <cstdlib>
 
 #include "server/serve.h"
 
@@ -20,6 +20,7 @@ TEST(ServeArgs, DefaultsWorkOutOfTheBox) {
   ASSERT_TRUE(o.has_value());
   EXPECT_EQ(o->port, 8080);
   EXPECT_EQ(o->store, "sqlite:./fourtable.db");
+  EXPECT_EQ(o->http_rate, 10);
 }
 
 TEST(ServeArgs, EveryOptionIsRead) {
@@ -27,7 +28,7 @@ TEST(ServeArgs, EveryOptionIsRead) {
   bool help = false;
   auto o = parse({"--port", "9000", "--address=127.0.0.1", "--store", "sqlite:x.db", "--web-root",
                   "/srv/web", "--threads", "3", "--engine-threads", "2", "--engine-memory", "64",
-                  "--allow-origin", "https://example.org", "--ws-rate", "50"},
+                  "--allow-origin", "https://example.org", "--ws-rate", "50", "--http-rate=0"},
                  error, help);
   ASSERT_TRUE(o.has_value()) << error;
   EXPECT_EQ(o->port, 9000);
@@ -39,6 +40,7 @@ TEST(ServeArgs, EveryOptionIsRead) {
   EXPECT_EQ(o->engine_memory_mib, 64);
   ASSERT_EQ(o->allow_origins.size(), 1u);
   EXPECT_EQ(o->ws_rate, 50);
+  EXPECT_EQ(o->http_rate, 0);
 }
 
 TEST(ServeArgs, BadOptionsSayWhat) {
@@ -50,11 +52,14 @@ TEST(ServeArgs, BadOptionsSayWhat) {
   EXPECT_NE(error.find("--port must be a number in 0..65535"), std::string::npos);
   EXPECT_FALSE(parse({"--port"}, error, help).has_value());
   EXPECT_NE(error.find("needs a value"), std::string::npos);
+  EXPECT_FALSE(parse({"--http-rate", "-1"}, error, help).has_value());
+  EXPECT_NE(error.find("--http-rate must be a number in 0..100000, not '-1'"), std::string::npos);
   EXPECT_FALSE(parse({"--help"}, error, help).has_value());
   EXPECT_TRUE(help);
   const std::string usage = serve_usage();
-  for (const char* option : {"--port", "--address", "--store", "--web-root", "--threads",
-                             "--engine-threads", "--engine-memory", "--allow-origin", "--ws-rate"})
+  for (const char* option :
+       {"--port", "--address", "--store", "--web-root", "--threads", "--engine-threads",
+        "--engine-memory", "--allow-origin", "--ws-rate", "--http-rate"})
     EXPECT_NE(usage.find(option), std::string::npos) << option;
 }
 

@@ -40,7 +40,8 @@ HttpResult http(int port, const std::string& method, const std::string& target,
   asio::io_context ioc;
   beast::tcp_stream stream(ioc);
   stream.expires_after(std::chrono::seconds(10));
-  stream.connect(tcp::endpoint(asio::ip::make_address("127.0.0.1"), static_cast<unsigned short>(port)));
+  stream.connect(
+      tcp::endpoint(asio::ip::make_address("127.0.0.1"), static_cast<unsigned short>(port)));
   http_ns::request<http_ns::string_body> req{http_ns::string_to_verb(method), target, 11};
   req.set(http_ns::field::host, "127.0.0.1:" + std::to_string(port));
   if (!cookie.empty()) req.set(http_ns::field::cookie, "ft_guest=" + cookie);
@@ -105,7 +106,9 @@ WsClient::WsClient(int port, const std::string& cookie, const std::string& origi
   cookie_ = cookie.empty() ? cookie_value(std::string(res[http_ns::field::set_cookie])) : cookie;
 }
 
-WsClient::~WsClient() { close(); }
+WsClient::~WsClient() {
+  close();
+}
 
 void WsClient::close() {
   if (closed_) return;
@@ -147,7 +150,8 @@ boost::json::object WsClient::recv(std::chrono::milliseconds timeout) {
 }
 
 boost::json::object WsClient::recv_until(
-    const std::function<bool(const boost::json::object&)>& pred, std::chrono::milliseconds timeout) {
+    const std::function<bool(const boost::json::object&)>& pred,
+    std::chrono::milliseconds timeout) {
   const auto deadline = std::chrono::steady_clock::now() + timeout;
   for (;;) {
     const auto left = std::chrono::duration_cast<std::chrono::milliseconds>(
@@ -174,10 +178,12 @@ ServerProcess::ServerProcess(const std::string& db, const std::string& extra_arg
   ::signal(SIGPIPE, SIG_IGN);
   int out[2];
   if (pipe(out) != 0) throw std::runtime_error("pipe failed");
-  std::vector<std::string> args = {FT_FOURTABLE_BIN, "serve",        "--port",      "0",
-                                   "--address",      "127.0.0.1",    "--store",     "sqlite:" + db,
-                                   "--web-root",     "/nonexistent", "--threads",   "1",
-                                   "--engine-memory", "16"};
+  std::vector<std::string> args = {FT_FOURTABLE_BIN, "serve", "--port", "0", "--address",
+                                   "127.0.0.1", "--store", "sqlite:" + db, "--web-root",
+                                   "/nonexistent", "--threads", "1", "--engine-memory", "16",
+                                   // The tests' guests all come from 127.0.0.1
+                                   // (HttpRateLimit tests the limit itself).
+                                   "--http-rate", "0"};
   if (!extra_args.empty()) {
     std::size_t pos = 0;
     while (pos < extra_args.size()) {
@@ -225,7 +231,9 @@ ServerProcess::ServerProcess(const std::string& db, const std::string& extra_arg
   port_ = std::stoi(m[1]);
 }
 
-ServerProcess::~ServerProcess() { terminate(); }
+ServerProcess::~ServerProcess() {
+  terminate();
+}
 
 void ServerProcess::kill9() {
   if (pid_ < 0) return;
@@ -234,11 +242,23 @@ void ServerProcess::kill9() {
   pid_ = -1;
 }
 
-void ServerProcess::terminate() {
-  if (pid_ < 0) return;
-  ::kill(pid_, SIGTERM);
-  waitpid(pid_, nullptr, 0);
+int ServerProcess::terminate() {
+  send_term();
+  return wait();
+}
+
+void ServerProcess::send_term() {
+  if (pid_ >= 0) ::kill(pid_, SIGTERM);
+}
+
+int ServerProcess::wait() {
+  if (pid_ < 0) return -1;
+  int status = 0;
+  waitpid(pid_, &status, 0);
   pid_ = -1;
+  if (WIFEXITED(status)) return WEXITSTATUS(status);
+  if (WIFSIGNALED(status)) return 128 + WTERMSIG(status);
+  return -1;
 }
 
 std::string temp_db(const std::string& name) {

@@ -67,8 +67,14 @@ class ServerProcess {
   explicit ServerProcess(const std::string& db, const std::string& extra_args = {});
   ~ServerProcess();  // SIGTERM, then wait
   int port() const { return port_; }
-  void kill9();      // SIGKILL, no clean-up at all
-  void terminate();  // SIGTERM and wait
+  void kill9();  // SIGKILL, no clean-up at all
+  // SIGTERM and wait; the exit status (128 + signal if a signal ended it),
+  // -1 if it was not running.
+  int terminate();
+  // SIGTERM without waiting; then wait() gives the status as terminate() does.
+  void send_term();
+  int wait();
+  const std::string& log_path() const { return log_path_; }
 
  private:
   pid_t pid_ = -1;
