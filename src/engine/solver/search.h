@@ -24,6 +24,17 @@ namespace ft::engine::solver::kernel {
 __extension__ typedef unsigned __int128 u128;
 
 template <typename B>
+inline int ctz(B x) {
+  if constexpr (sizeof(B) == 8) {
+    return std::countr_zero(x);
+  } else {
+    const auto lo = static_cast<std::uint64_t>(x);
+    return lo != 0 ? std::countr_zero(lo)
+                   : 64 + std::countr_zero(static_cast<std::uint64_t>(x >> 64));
+  }
+}
+
+template <typename B>
 inline int popcnt(B x) {
   if constexpr (sizeof(B) == 8) {
     return std::popcount(x);
@@ -392,6 +403,18 @@ class Search {
       if (alpha >= beta) return beta;
     }
 
+    // The children's table keys, by column, and their buckets fetched from
+    // memory now, while the probe and the ordering below run: a child probes
+    // its bucket right after it starts, too soon for a fetch of its own.
+    std::uint64_t col_key[16];
+    bool col_flip[16];
+    for (B rest = moves; rest != 0; rest &= rest - 1) {
+      const B m = rest & (~rest + 1);
+      const int c = ctz(m) / (h() + 1);
+      col_key[c] = key_of(opp, mask | m, &col_flip[c]);
+      __builtin_prefetch(bucket(col_key[c]));
+    }
+
     if (beta > 0 && parity_rule_) {
       const int bound = parity_bound(cur, opp, mask, open);
       if (bound < beta) {
@@ -455,14 +478,13 @@ class Search {
       child_col[j] = col;
     }
 
-    // The children's table keys, for them (keys_) and to fetch their table
-    // buckets now: a child probes its bucket right after it starts, too soon
-    // for a fetch of its own from memory to arrive.
+    // The children's keys in search order, for them (keys_) and for ETC.
     std::uint64_t child_key[16];
-    bool child_flip[16] = {};
+    bool child_flip[16];
     for (int i = 0; i < count; ++i) {
-      child_key[i] = key_of(opp, mask | child_move[i], &child_flip[i]);
-      __builtin_prefetch(bucket(child_key[i]));
+      const int c = ctz(child_move[i]) / (h() + 1);
+      child_key[i] = col_key[c];
+      child_flip[i] = col_flip[c];
     }
 
     // Enhanced transposition cutoff: a child already known to be bad enough
