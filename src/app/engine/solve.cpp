@@ -109,7 +109,12 @@ int run_solve(std::span<const std::string> args) {
   // a sixth of an easy position): read it per line only for --verbose, and
   // else once around the loop, which then counts reading and printing too.
   const double loop_c0 = cpu_seconds();
-  while (std::getline(std::cin, line)) {
+  while (true) {
+    // Before a read that may wait for input, show what is answered so far:
+    // someone typing positions, or a program writing one and awaiting its
+    // score, sees each answer; a file read in blocks flushes once a block.
+    if (std::cin.rdbuf()->in_avail() <= 0) std::cout.flush();
+    if (!std::getline(std::cin, line)) break;
     if (!line.empty() && line.back() == '\r') line.pop_back();
     const auto [moves, expected_text] = two_words(line);
     auto problem = sv::play_moves(opts->start, moves);
