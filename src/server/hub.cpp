@@ -56,9 +56,11 @@ void Hub::persist(StoreJob job) {
 }
 
 void Hub::write_now(store::Store::Write write) {
-  std::promise<std::exception_ptr> done;
-  std::future<std::exception_ptr> result = done.get_future();
-  committer_.submit(std::move(write), [&done](std::exception_ptr e) { done.set_value(e); });
+  // Shared: the committer thread may still be inside set_value() when this
+  // thread, woken by it, returns.
+  auto done = std::make_shared<std::promise<std::exception_ptr>>();
+  std::future<std::exception_ptr> result = done->get_future();
+  committer_.submit(std::move(write), [done](std::exception_ptr e) { done->set_value(e); });
   if (std::exception_ptr e = result.get()) std::rethrow_exception(e);
 }
 

@@ -1,4 +1,5 @@
-// The match's record (config, inputs, lottery draws) as JSON for the store:
+// The match's record (config, inputs, lottery draws; in the match library's own
+// JSON, match_json.h) for the store:
 // Match::restore rebuilds the identical match from it after a restart. The
 // table's event version travels with it so that reconnecting clients and the
 // restored room agree on what they have seen.
