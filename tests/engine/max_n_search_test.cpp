@@ -7,7 +7,6 @@
 #include <gtest/gtest.h>
 
 #include "engine/computer.h"
-#include "rules/setup_draw.h"
 #include "test_games.h"
 
 namespace ft::engine {
@@ -27,11 +26,11 @@ SearchResult max_n(const rules::FourGame& g, int depth) {
   return search.run(o);
 }
 
-ComputerRequest at_level(int level, std::uint64_t seed = 3) {
+ComputerRequest at_level(int level, std::uint64_t seed = 3, int budget_ms = 5000) {
   ComputerRequest r;
   r.level = level;
   r.seed = seed;
-  r.budget = std::chrono::milliseconds(5000);
+  r.budget = std::chrono::milliseconds(budget_ms);
   return r;
 }
 
@@ -102,23 +101,9 @@ TEST(MaxNA10, SeesATwoThreatLossOfTheMover) {
 // A level that searches beats two players who move at random: over six
 // games, two in each seat, it wins at least five (a random mover blocks little).
 TEST(MaxNA10, LevelFourBeatsTwoRandomMovers) {
-  const rules::VariantSpec spec = rules::find_variant("three-players").value();
   int wins = 0;
   for (int game = 0; game < 6; ++game) {
-    auto g = rules::FourGame::create(spec, rules::draw_setup(spec, 1)).value();
-    const int seat = game % 3;
-    rules::SeededRandom rng(100 + game);
-    while (!g.outcome().over()) {
-      std::string move;
-      if (g.position().to_move() == seat) {
-        move = choose_move(g, at_level(4, game)).move;
-      } else {
-        const auto moves = g.legal_moves();
-        move = moves[rng.below(static_cast<int>(moves.size()))];
-      }
-      ASSERT_TRUE(g.play(move).ok()) << move;
-    }
-    if (g.outcome().status == rules::Status::win && g.outcome().winner == seat) ++wins;
+    wins += testing::level_against_random("three-players", 4, game % 3, 100 + game) == game % 3;
   }
   EXPECT_GE(wins, 5);
 }
@@ -130,14 +115,14 @@ TEST(TwoVsTwoA11, ATeamMatesDiscsCountAsOwn) {
   play_moves(g, {"a", "h", "a", "h", "a", "g"});
   ASSERT_EQ(g.position().to_move(), 0);
   for (int level : {1, 4, 7}) {
-    EXPECT_EQ(choose_move(g, at_level(level)).move, "a") << "level " << level;
+    EXPECT_EQ(choose_move(g, at_level(level, 3, 300)).move, "a") << "level " << level;
   }
   // And Yellow's team blocks the Red column the two Reds built.
   auto y = new_game("two-vs-two");
   play_moves(y, {"a", "h", "a", "g", "a"});
   ASSERT_EQ(y.position().to_move(), 1);
   for (int level : {2, 4, 7}) {
-    EXPECT_EQ(choose_move(y, at_level(level)).move, "a") << "level " << level;
+    EXPECT_EQ(choose_move(y, at_level(level, 3, 300)).move, "a") << "level " << level;
   }
 }
 

@@ -7,6 +7,7 @@
 #include <string>
 #include <string_view>
 
+#include "engine/computer.h"
 #include "rules/four_game.h"
 #include "rules/setup_draw.h"
 
@@ -37,6 +38,28 @@ inline bool is_legal(const rules::GameState& g, const std::string& move) {
     if (m == move) return true;
   }
   return false;
+}
+
+// A game of `variant` in which side `seat` is the computer at `level` and
+// every other side moves at random; the winner's side, or -1 for a draw.
+inline int level_against_random(std::string_view variant, int level, int seat, std::uint64_t seed) {
+  auto g = new_game(variant);
+  rules::SeededRandom rng(seed);
+  while (!g.outcome().over()) {
+    std::string move;
+    if (g.side_to_move() == seat) {
+      ComputerRequest r;
+      r.level = level;
+      r.seed = seed;
+      r.budget = std::chrono::milliseconds(5000);
+      move = choose_move(g, r).move;
+    } else {
+      const auto moves = g.legal_moves();
+      move = moves[rng.below(static_cast<int>(moves.size()))];
+    }
+    if (!g.play(move).ok()) return -2;  // an illegal move: never a win
+  }
+  return g.outcome().status == rules::Status::win ? g.outcome().winner : -1;
 }
 
 }  // namespace ft::engine::testing
