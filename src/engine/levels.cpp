@@ -36,11 +36,13 @@ LevelSettings level_settings(int level, int colours) {
   }
   if (colours == 3) {
     // Three players (RULES.md A10) play max-n (max_n_search.h), which has
-    // almost no pruning: a level is its depth in plies, with a node budget on
-    // top that only the first moves on an empty 9x7 board reach. Depth 3 is
-    // one round (each player once); every ply past it sees one more reply.
-    // Node budgets, not time, so that a level is equally strong on a busy
-    // machine; level 7 deepens until its budget is spent.
+    // almost no pruning. Levels 1-3 search one, two and three plies (three is
+    // one round, each player once) with noise and blunders; from level 4 a
+    // level deepens until its node budget, four times the one below, is
+    // spent. Games between players who block every line in one are decided
+    // late, when the filling columns force someone to play under a threat,
+    // and a bigger budget sees that end of the game sooner. Node budgets,
+    // not time, so that a level is equally strong on a busy machine.
     struct Three {
       int depth;
       std::uint64_t nodes;
@@ -49,8 +51,8 @@ LevelSettings level_settings(int level, int colours) {
     };
     static constexpr Three THREE[] = {
         {1, 1'000, EvalKind::simple, 60, 300},   {2, 2'000, EvalKind::simple, 30, 150},
-        {3, 8'000, EvalKind::simple, 16, 60},    {3, 8'000, EvalKind::threats, 0, 0},
-        {4, 40'000, EvalKind::threats, 0, 0},    {5, 150'000, EvalKind::threats, 0, 0},
+        {3, 8'000, EvalKind::simple, 16, 60},    {127, 6'000, EvalKind::threats, 8, 0},
+        {127, 25'000, EvalKind::threats, 4, 0},  {127, 100'000, EvalKind::threats, 0, 0},
         {127, 400'000, EvalKind::threats, 0, 0}, {127, 4'000'000, EvalKind::threats, 0, 0},
     };
     const Three& t = THREE[level - 1];

@@ -114,6 +114,9 @@ MaxNSearch::Value MaxNSearch::search(const Position& pos, int depth, int ply) {
          r.v[root_colour_] < best.v[root_colour_])) {
       best = r;
       have = true;
+      // A win for the mover: nothing is better (a quicker win hardly
+      // matters, and the cut is max-n's only sure pruning).
+      if (decisive(r.v[mover]) && r.v[mover] > 0) break;
     }
   }
   if (e != nullptr) {
