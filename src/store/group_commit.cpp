@@ -54,6 +54,19 @@ std::size_t GroupCommitter::queued() const {
 }
 
 namespace {
+// Whether an error speaks of the store itself (it cannot be written) rather
+// than of one write (a replayed ply, a finished match, an unknown id).
+bool store_failure(const std::exception_ptr& error) {
+  try {
+    std::rethrow_exception(error);
+  } catch (const StoreError& e) {
+    return e.code() == StoreErrc::unavailable || e.code() == StoreErrc::internal ||
+           e.code() == StoreErrc::schema;
+  } catch (...) {
+  }
+  return false;  // not the store's: a bug of the write itself
+}
+
 // A throwing callback must not take the committer thread (and every later
 // acknowledgement) down with it.
 void finish(const GroupCommitter::Done& done, std::exception_ptr error) {
@@ -98,10 +111,12 @@ void GroupCommitter::run() {
     }
     std::uint64_t failed = 0;
     std::uint64_t moves_failed = 0;
+    bool store_ok = true;
     for (std::size_t i = 0; i < items.size(); ++i) {
       if (!errors[i]) continue;
       ++failed;
       if (std::holds_alternative<MoveWrite>(items[i].what)) ++moves_failed;
+      if (store_failure(errors[i])) store_ok = false;
     }
     {
       std::lock_guard lock(mutex_);
@@ -110,7 +125,7 @@ void GroupCommitter::run() {
       stats_.jobs += (items.size() - moves) - (failed - moves_failed);
       stats_.failures += failed;
       stats_.largest_batch = std::max<std::uint64_t>(stats_.largest_batch, items.size());
-      healthy_ = errors.empty() || !errors.back();
+      healthy_ = store_ok;
     }
     for (std::size_t i = 0; i < items.size(); ++i) finish(items[i].done, errors[i]);
     items.clear();

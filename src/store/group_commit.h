@@ -48,7 +48,10 @@ class GroupCommitter {
   // Blocks until every write submitted so far is done and its callback has
   // returned (callbacks may submit more; those are waited for too).
   void wait_idle();
-  // False after a write failed, until one succeeds (for /healthz).
+  // False after a batch in which the store itself failed (unavailable,
+  // internal, schema), until a batch without such a failure (for /healthz).
+  // A write refused for its own content (conflict, not_found, bad_input)
+  // says nothing about the store.
   bool healthy() const;
 
   struct Stats {

@@ -198,6 +198,24 @@ TEST_P(StoreContract, GroupCommitGivesABadMoveItsOwnErrorAndCommitsTheRest) {
   EXPECT_EQ(store().moves_of_game(a, 1).size(), 1u);
   EXPECT_EQ(store().moves_of_game(b, 1).size(), 1u);
   EXPECT_EQ(committer.stats().failures, 2u);
+  // Refused writes say nothing about the store.
+  EXPECT_TRUE(committer.healthy());
+}
+
+TEST_P(StoreContract, GroupCommitIsUnhealthyAfterAStoreFailureUntilABatchGoesThrough) {
+  store().create_table(table("t"));
+  const MatchId id = start_match("t");
+  GroupCommitter committer(store());
+  Outcomes results(2);
+  committer.submit(
+      [](Store&) { throw StoreError(StoreErrc::unavailable, "disk full (simulated)"); },
+      results.done(0));
+  EXPECT_EQ(code_of(results.get(0)), StoreErrc::unavailable);
+  EXPECT_FALSE(committer.healthy());
+  committer.submit_move(move(id, 1, 1), results.done(1));
+  EXPECT_EQ(results.get(1), nullptr);
+  committer.wait_idle();
+  EXPECT_TRUE(committer.healthy());
 }
 
 TEST_P(StoreContract, GroupCommitKeepsJobsInOrderWithMoves) {
