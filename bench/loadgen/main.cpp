@@ -235,8 +235,10 @@ int run(const Options& o) {
               << " s for a CPU\n";
   }
   std::cout << "load average: " << load_average() << " (at end of play: " << load_during << ")\n";
+  bool server_clean = true;
   if (spawned) {
     const std::string ended = spawned->stop();
+    server_clean = !server_died && ended == "exit code 0";
     std::cout << "server stopped: " << ended << "\n";
     if (server_died || ended != "exit code 0") {
       std::cout << "server log tail:\n" << spawned->log_tail() << "\n";
@@ -245,8 +247,9 @@ int run(const Options& o) {
 
   if (o.expect_clean) {
     if (stats.error_count() > 0 || stats.moves_acked == 0 ||
-        stats.tables_ready != static_cast<std::uint64_t>(o.tables)) {
-      std::cout << "ft_loadgen: FAILED (--expect-clean: errors, unready tables or no move acked)\n";
+        stats.tables_ready != static_cast<std::uint64_t>(o.tables) || !server_clean) {
+      std::cout << "ft_loadgen: FAILED (--expect-clean: errors, unready tables, no move acked, "
+                   "or the spawned server did not exit 0 on SIGTERM)\n";
       return 1;
     }
   }

@@ -38,7 +38,8 @@ const char* usage() {
          "  --width N, --height N  board of the tables, 4..10 (default 7 x 6)\n"
          "  --threads N          client I/O threads, 1 or 2 (default 1)\n"
          "  --ack-timeout S      a move not acknowledged by then is an error (default 10)\n"
-         "  --expect-clean       exit 1 unless there was no error and moves were acknowledged\n"
+         "  --expect-clean       exit 1 unless there was no error, moves were acknowledged and\n"
+         "                       a spawned server exited 0 on SIGTERM\n"
          "  --help               this text\n";
 }
 
