@@ -1,5 +1,6 @@
 #include "engine/solver/solver.h"
 
+#include <mutex>
 #include <thread>
 #include <type_traits>
 
@@ -319,29 +320,118 @@ std::vector<std::optional<int>> Solver::analyze(const Problem& p, const Limits& 
   return out;
 }
 
+// Parallel search: the threads share the table and the score interval
+// [lo, hi], and each runs its own null-window probe of it. The probe the
+// sequential search would make next goes to the first free thread; the next
+// thread takes the probe that would follow if that one's answer comes out
+// towards zero (a probe below zero failing high, one above failing low), and
+// so on. A probe that the others' answers make useless (outside [lo, hi)) is
+// stopped. When no distinct probe is left, a thread helps with one that runs,
+// ordering moves differently (lazy SMP) so it fills the table ahead of it.
+// The empty 7x6 board needs the probes "> 0" and "<= 1": two threads run
+// them at once.
 std::optional<int> Solver::solve_parallel(const Problem& p, int threads, const Limits& limits) {
   if (threads <= 1) return solve(p, limits);
   prepare_table(*table_, p.board);
-  std::atomic<bool> done{false};
-  std::vector<std::optional<int>> results(threads);
-  std::vector<std::uint64_t> nodes(threads, 0);
-  auto worker = [&](int id) {
-    // Each searcher has its own counters; they share only the table. The
-    // first answer stops the others.
-    Solver searcher(*table_);
-    results[id] = searcher.run(p, -1000, 1000, limits, id, &done);
-    if (results[id]) done.store(true);
-    nodes[id] = searcher.stats().nodes;
-  };
-  std::vector<std::thread> pool;
-  for (int i = 1; i < threads; ++i) pool.emplace_back(worker, i);
-  worker(0);
-  for (auto& t : pool) t.join();
-  for (auto n : nodes) stats_.nodes += n;
-  for (const auto& r : results) {
-    if (r) return r;
-  }
-  return std::nullopt;
+  const Board& b = p.board;
+  const int n = p.discs();
+  const int cells = b.width * b.height;
+  if (n >= capacity(b)) return 0;
+  return dispatch(b, [&](auto cfg) -> std::optional<int> {
+    using C = decltype(cfg);
+    using B = typename C::B;
+    using Search = kernel::Search<C>;
+    const B cur = static_cast<B>(p.mover);
+    const B mask = static_cast<B>(p.mover | p.other | b.blocks);
+    int lo = 0;
+    int hi = 0;
+    if constexpr (C::misere) {
+      lo = -(cells + 1 - n) / 2;
+      hi = (cells - n) / 2;
+    } else {
+      Search probe_only(kernel_setup(b, limits, 0, nullptr), *table_);
+      if ((probe_only.winning_cells(cur, mask) & probe_only.possible(mask)) != 0)
+        return (cells + 1 - n) / 2;
+      lo = -(cells - n) / 2;
+      hi = (cells - 1 - n) / 2;
+    }
+
+    constexpr int IDLE = 1 << 20;
+    std::mutex lock;
+    bool failed = false;  // a limit struck: no answer
+    std::vector<int> probing(threads, IDLE);
+    std::vector<std::atomic<bool>> obsolete(threads);
+    std::vector<std::uint64_t> nodes(threads, 0);
+
+    // Under `lock`: the probe for thread `id`, and whether it only helps.
+    auto pick = [&](int id, bool& helping) {
+      const int primary = Search::probe_point(lo, hi);
+      int a = lo;
+      int z = hi;
+      for (int k = 0; k < threads && a < z; ++k) {
+        const int med = Search::probe_point(a, z);
+        bool taken = false;
+        for (int t = 0; t < threads; ++t) taken = taken || (t != id && probing[t] == med);
+        if (!taken) {
+          helping = false;
+          return med;
+        }
+        if (med <= 0) {
+          a = med + 1;
+        } else {
+          z = med;
+        }
+      }
+      helping = true;
+      return primary;
+    };
+
+    auto worker = [&](int id) {
+      Search own(kernel_setup(b, limits, 0, &obsolete[id]), *table_);
+      Search helper(kernel_setup(b, limits, id, &obsolete[id]), *table_);
+      for (;;) {
+        int med = 0;
+        bool helping = false;
+        {
+          std::lock_guard<std::mutex> guard(lock);
+          if (failed || lo >= hi) break;
+          med = pick(id, helping);
+          probing[id] = med;
+          obsolete[id].store(false);
+        }
+        Search& s = helping ? helper : own;
+        std::optional<int> r;
+        try {
+          r = s.negamax(cur, mask, n, med, med + 1);
+        } catch (const kernel::Stopped&) {
+        }
+        std::lock_guard<std::mutex> guard(lock);
+        probing[id] = IDLE;
+        if (!r) {
+          if (obsolete[id].load()) continue;  // overtaken: pick another probe
+          failed = true;                      // a limit struck
+          for (auto& o : obsolete) o.store(true);
+          break;
+        }
+        if (*r <= med) {
+          hi = std::min(hi, *r);
+        } else {
+          lo = std::max(lo, *r);
+        }
+        for (int t = 0; t < threads; ++t) {
+          if (probing[t] != IDLE && (probing[t] < lo || probing[t] >= hi)) obsolete[t].store(true);
+        }
+      }
+      nodes[id] = own.nodes() + helper.nodes();
+    };
+    std::vector<std::thread> pool;
+    for (int i = 1; i < threads; ++i) pool.emplace_back(worker, i);
+    worker(0);
+    for (auto& t : pool) t.join();
+    for (auto v : nodes) stats_.nodes += v;
+    if (failed) return std::nullopt;
+    return lo;
+  });
 }
 
 }  // namespace ft::engine::solver
