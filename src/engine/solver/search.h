@@ -19,6 +19,9 @@
 
 #include "engine/solver/transposition_table.h"
 
+// Forces inlining of the few helpers of the node loop (GCC and Clang).
+#define FT_SOLVER_INLINE [[gnu::always_inline]] inline
+
 namespace ft::engine::solver::kernel {
 
 __extension__ typedef unsigned __int128 u128;
@@ -155,7 +158,10 @@ class Search {
   B opponent(B cur, B mask) const { return cur ^ mask ^ blocks_; }
 
   // Empty cells where one more disc of `p` makes a line.
-  B winning_cells(B p, B mask) const {
+  // Always inlined, as are the line helpers below: called a few times a
+  // node, and out of line (GCC stops inlining once negamax_normal grows) the
+  // call and the spilled shift arrays doubled the time per node.
+  FT_SOLVER_INLINE B winning_cells(B p, B mask) const {
     const int stride = h() + 1;
     B r = vertical(p);
     r |= direction(p, stride);
@@ -224,14 +230,14 @@ class Search {
 
  private:
   // --- lines ---------------------------------------------------------------
-  B shl(B x, int s) const {
+  FT_SOLVER_INLINE B shl(B x, int s) const {
     if constexpr (C::cylinder) {
       return ((x << s) | (x >> (nbits() - s))) & full_;
     } else {
       return x << s;
     }
   }
-  B shr(B x, int s) const {
+  FT_SOLVER_INLINE B shr(B x, int s) const {
     if constexpr (C::cylinder) {
       return ((x >> s) | (x << (nbits() - s))) & full_;
     } else {
@@ -240,7 +246,7 @@ class Search {
   }
 
   // Cells with LINE-1 own discs straight below.
-  B vertical(B p) const {
+  FT_SOLVER_INLINE B vertical(B p) const {
     B r = p << 1;
     for (int k = 2; k < C::line; ++k) r &= p << k;
     return r;
@@ -248,7 +254,7 @@ class Search {
 
   // Cells completing a line along step s: k own discs on one side and
   // LINE-1-k on the other, for every k.
-  B direction(B p, int s) const {
+  FT_SOLVER_INLINE B direction(B p, int s) const {
     constexpr int L = C::line;
     B below[L];  // below[k]: own discs at x-s .. x-k*s
     B above[L];  // above[k]: own discs at x+s .. x+k*s
