@@ -99,8 +99,8 @@ struct NetOptions {
   int rate_strikes = 200;  // rate_limited errors before the socket is closed
   // HTTP API requests and WebSocket upgrades per second per client address
   // (a token bucket; over it: 429 rate_limited). 0: no limit.
-  double http_rate_per_second = 10;
-  double http_rate_burst = 30;
+  double http_rate_per_second = 20;
+  double http_rate_burst = 60;
 };
 
 struct NetCounters {

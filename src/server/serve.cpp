@@ -54,7 +54,7 @@ const char* serve_usage() {
          "  --keep-finished S    seconds a finished table nobody watches stays in memory\n"
          "                       (default 300; the store serves it after that)\n"
          "  --http-rate N        API requests and WebSocket opens per second per client\n"
-         "                       address, bursts of 3N (default 10; 0: no limit)\n"
+         "                       address, bursts of 3N (default 20; 0: no limit)\n"
          "  --help               this text\n";
 }
 

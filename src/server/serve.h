@@ -19,7 +19,7 @@ struct ServeOptions {
   int engine_memory_mib = 256;
   int ws_rate = 20;           // frames per second per WebSocket (bursts of twice that)
   int keep_finished_s = 300;  // a finished, unwatched table stays in memory this long
-  int http_rate = 10;  // API requests and upgrades per second per address (bursts of 3x); 0: none
+  int http_rate = 20;  // API requests and upgrades per second per address (bursts of 3x); 0: none
   std::vector<std::string> allow_origins;
 };
 

@@ -20,7 +20,7 @@ TEST(ServeArgs, DefaultsWorkOutOfTheBox) {
   ASSERT_TRUE(o.has_value());
   EXPECT_EQ(o->port, 8080);
   EXPECT_EQ(o->store, "sqlite:./fourtable.db");
-  EXPECT_EQ(o->http_rate, 10);
+  EXPECT_EQ(o->http_rate, 20);
 }
 
 TEST(ServeArgs, EveryOptionIsRead) {

@@ -80,6 +80,9 @@ export async function startServer(): Promise<RunningServer> {
         root,
         '--engine-memory',
         '32',
+        // Every browser of the tests comes from 127.0.0.1: no per-address API limit.
+        '--http-rate',
+        '0',
       ],
       { stdio: ['ignore', 'pipe', 'pipe'] },
     );
