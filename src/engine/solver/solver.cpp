@@ -365,11 +365,11 @@ std::optional<int> Solver::solve_parallel(const Problem& p, int threads, const L
 
     // Under `lock`: the probe for thread `id`, and whether it only helps.
     auto pick = [&](int id, bool& helping) {
-      const int primary = Search::probe_point(lo, hi);
+      const int primary = Search::probe_point(lo, hi, n);
       int a = lo;
       int z = hi;
       for (int k = 0; k < threads && a < z; ++k) {
-        const int med = Search::probe_point(a, z);
+        const int med = Search::probe_point(a, z, n);
         bool taken = false;
         for (int t = 0; t < threads; ++t) taken = taken || (t != id && probing[t] == med);
         if (!taken) {
