@@ -16,7 +16,6 @@ namespace ft::engine {
 
 using rules::Bits;
 using rules::Move;
-namespace solver = engine::solver;
 
 namespace {
 
