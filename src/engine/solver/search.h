@@ -651,11 +651,13 @@ class Search {
 
   static constexpr int MAX_BOUND = 100;
   // Enhanced transposition cutoffs: the children's buckets are fetched for
-  // them anyway, so looking into them costs little; they stop paying only
-  // near the end, where a cutoff saves a small subtree. From 20 to 8 empty
-  // cells: nodes -14% on Test_L2_R2, -18% on L1_R2's first 100, -17% on ten
-  // early L1_R3 positions, at the same CPU time (load 8, noisy).
-  static constexpr int ETC_MIN_EMPTY = 8;
+  // them anyway, but near the end a cutoff saves a small subtree and the
+  // extra probes cost more than they save. 8 empty cells saved the most
+  // nodes (Test_L2_R2 -14%, L1_R2 -18%) but cost 10-17% CPU at 1 thread
+  // (rate's measurements); 14 keeps most of the node saving on the empty
+  // board (2 threads, 1 GiB: 453 M nodes, CPU 52 s at load 5, against 398 M
+  // and 90 s at load 6-10 with 8) and the test sets' CPU of 20.
+  static constexpr int ETC_MIN_EMPTY = 14;
   // Up to this many discs the probes start at zero and step by one: near
   // the start every score is within a few points of a draw (the empty board:
   // 1), and the halving rule's far probes cost the empty board 4 of its 8
