@@ -28,11 +28,14 @@ printf '%s' "$last" | grep -qF '"board":["......"' || { echo "unterminated line:
 # Each reply is flushed as soon as its line is judged: it arrives while stdin
 # is still open.
 coproc REF { "$fourtable" referee; }
+# bash unsets REF_PID once the coprocess has exited, which may be before the
+# wait below: keep the pid.
+ref_pid=$REF_PID
 echo '{"variant":"classic","moves":["c"]}' >&"${REF[1]}"
 if ! read -t 10 -r reply <&"${REF[0]}"; then
   echo "no reply before the end of input: not flushed"; exit 1
 fi
 printf '%s' "$reply" | grep -qF '"to_move":"yellow"' || { echo "bad reply: $reply"; exit 1; }
 exec {REF[1]}>&-
-wait "$REF_PID"
+wait "$ref_pid"
 echo ok
