@@ -8,26 +8,11 @@
 
 #include "server/build_info.h"
 #include "server/guest_names.h"
+#include "server/support.h"
 #include "store/ids.h"
 
 namespace ft::server {
 namespace json = boost::json;
-namespace {
-
-std::int64_t steady_us() {
-  return std::chrono::duration_cast<std::chrono::microseconds>(
-             std::chrono::steady_clock::now().time_since_epoch())
-      .count();
-}
-
-template <class... Ts>
-struct overloaded : Ts... {
-  using Ts::operator()...;
-};
-template <class... Ts>
-overloaded(Ts...) -> overloaded<Ts...>;
-
-}  // namespace
 
 Hub::Hub(store::Store& store, HubOptions options)
     : store_(store),

@@ -11,6 +11,7 @@
 #include "rules/notation.h"
 #include "rules/twicefour_game.h"
 #include "server/match_codec.h"
+#include "server/support.h"
 
 namespace ft::server {
 namespace json = boost::json;
@@ -32,19 +33,6 @@ void add_then(StoreJob& job, std::function<void(store::Store&)> fn) {
     b(s);
   };
 }
-
-std::int64_t now_us() {
-  return std::chrono::duration_cast<std::chrono::microseconds>(
-             std::chrono::steady_clock::now().time_since_epoch())
-      .count();
-}
-
-template <class... Ts>
-struct overloaded : Ts... {
-  using Ts::operator()...;
-};
-template <class... Ts>
-overloaded(Ts...) -> overloaded<Ts...>;
 
 std::string player_id(std::int64_t player) {
   return "p_" + std::to_string(player);
@@ -233,7 +221,7 @@ void Room::publish(Outbox& out) {
     for (const Sub& sub : subs_) sub.peer->send(frame);
   }
   if (out.lobby) host_.table_changed();
-  if (out.move_received_us >= 0) host_.moved(now_us() - out.move_received_us, false);
+  if (out.move_received_us >= 0) host_.moved(steady_us() - out.move_received_us, false);
   if (out.computer_move) host_.moved(-1, true);
   if (match_) {
     auto next = match_->next_deadline();

@@ -124,6 +124,30 @@ void prepare_table(TranspositionTable& t, const Board& b) {
   }
 }
 
+// The root's score window before any search: what the side to move can score
+// at best and at worst from `n` discs on. `exact` instead when, under the
+// normal rules, it wins with its next disc (the kernel's precondition).
+struct RootWindow {
+  int lo = 0;
+  int hi = 0;
+  std::optional<int> exact;
+};
+
+template <typename C>
+RootWindow root_window(const kernel::Search<C>& s, typename C::B cur, typename C::B mask, int n,
+                       int cells) {
+  RootWindow w;
+  if constexpr (C::misere) {
+    w.lo = -(cells + 1 - n) / 2;
+    w.hi = (cells - n) / 2;
+  } else {
+    if ((s.winning_cells(cur, mask) & s.possible(mask)) != 0) w.exact = (cells + 1 - n) / 2;
+    w.lo = -(cells - n) / 2;
+    w.hi = (cells - 1 - n) / 2;
+  }
+  return w;
+}
+
 }  // namespace
 
 Result<Board> board_for(const rules::VariantSpec& spec) {
@@ -252,18 +276,10 @@ std::optional<int> Solver::run(const Problem& p, int lo_req, int hi_req, const L
     kernel::Search<C> s(kernel_setup(b, limits, variation, done), *table_);
     const B cur = static_cast<B>(p.mover);
     const B mask = static_cast<B>(p.mover | p.other | b.blocks);
-    int lo = 0;
-    int hi = 0;
-    if constexpr (C::misere) {
-      lo = -(cells + 1 - n) / 2;
-      hi = (cells - n) / 2;
-    } else {
-      if ((s.winning_cells(cur, mask) & s.possible(mask)) != 0) return (cells + 1 - n) / 2;
-      lo = -(cells - n) / 2;
-      hi = (cells - 1 - n) / 2;
-    }
-    lo = std::max(lo, lo_req);
-    hi = std::min(hi, hi_req);
+    const RootWindow window = root_window(s, cur, mask, n, cells);
+    if (window.exact) return window.exact;
+    const int lo = std::max(window.lo, lo_req);
+    const int hi = std::min(window.hi, hi_req);
     std::optional<int> result;
     try {
       result = s.solve(cur, mask, n, lo, hi);
@@ -343,18 +359,11 @@ std::optional<int> Solver::solve_parallel(const Problem& p, int threads, const L
     using Search = kernel::Search<C>;
     const B cur = static_cast<B>(p.mover);
     const B mask = static_cast<B>(p.mover | p.other | b.blocks);
-    int lo = 0;
-    int hi = 0;
-    if constexpr (C::misere) {
-      lo = -(cells + 1 - n) / 2;
-      hi = (cells - n) / 2;
-    } else {
-      Search probe_only(kernel_setup(b, limits, 0, nullptr), *table_);
-      if ((probe_only.winning_cells(cur, mask) & probe_only.possible(mask)) != 0)
-        return (cells + 1 - n) / 2;
-      lo = -(cells - n) / 2;
-      hi = (cells - 1 - n) / 2;
-    }
+    const RootWindow window =
+        root_window(Search(kernel_setup(b, limits, 0, nullptr), *table_), cur, mask, n, cells);
+    if (window.exact) return window.exact;
+    int lo = window.lo;
+    int hi = window.hi;
 
     constexpr int IDLE = 1 << 20;
     std::mutex lock;
