@@ -119,6 +119,8 @@ ComputerMove choose_four_move(const rules::FourGame& game, const ComputerRequest
   options.max_nodes = level.max_nodes;
   options.deadline = start + time - margin;
   options.eval = level.eval;
+  options.exact_nodes = level.exact_nodes;
+  options.exact_empty = level.exact_empty;
   options.all_root_scores = level.noise > 0 || level.blunder_permille > 0;
   SearchResult r;
   if (pos.geometry().colours() == 3) {

@@ -42,6 +42,10 @@ struct SearchOptions {
   // Search every root move with a full window so that each has a true score
   // (levels that pick among near-best moves need them).
   bool all_root_scores = false;
+  // Three colours: the exact end-game search (three_endgame.h) runs first,
+  // with this many nodes, once at most `exact_empty` cells are empty.
+  std::uint64_t exact_nodes = 0;
+  int exact_empty = 0;
 };
 
 struct RootScore {

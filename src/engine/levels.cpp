@@ -48,12 +48,18 @@ LevelSettings level_settings(int level, int colours) {
       std::uint64_t nodes;
       EvalKind eval;
       int noise, blunder_permille;
+      std::uint64_t exact_nodes;
+      int exact_empty;
     };
     static constexpr Three THREE[] = {
-        {1, 1'000, EvalKind::simple, 60, 300},   {2, 2'000, EvalKind::simple, 30, 150},
-        {3, 8'000, EvalKind::simple, 16, 60},    {127, 6'000, EvalKind::threats, 8, 0},
-        {127, 25'000, EvalKind::threats, 4, 0},  {127, 100'000, EvalKind::threats, 0, 0},
-        {127, 400'000, EvalKind::threats, 0, 0}, {127, 4'000'000, EvalKind::threats, 0, 0},
+        {1, 1'000, EvalKind::simple, 60, 300, 0, 0},
+        {2, 2'000, EvalKind::simple, 30, 150, 0, 0},
+        {3, 8'000, EvalKind::simple, 16, 60, 0, 0},
+        {127, 6'000, EvalKind::threats, 8, 0, 20'000, 20},
+        {127, 25'000, EvalKind::threats, 4, 0, 100'000, 22},
+        {127, 100'000, EvalKind::threats, 0, 0, 500'000, 23},
+        {127, 400'000, EvalKind::threats, 0, 0, 4'000'000, 26},
+        {127, 4'000'000, EvalKind::threats, 0, 0, 40'000'000, 32},
     };
     const Three& t = THREE[level - 1];
     s.max_depth = t.depth;
@@ -62,6 +68,8 @@ LevelSettings level_settings(int level, int colours) {
     s.noise = t.noise;
     s.blunder_permille = t.blunder_permille;
     s.use_solver = false;  // the solver plays two colours only
+    s.exact_nodes = t.exact_nodes;
+    s.exact_empty = t.exact_empty;
   }
   return s;
 }

@@ -35,6 +35,10 @@ struct LevelSettings {
   std::size_t table_bytes = 0;
   // The exact solver is tried first where it covers the variant.
   bool use_solver = false;
+  // Three colours: nodes of the exact end-game search (three_endgame.h) and
+  // the number of empty cells from which it is tried.
+  std::uint64_t exact_nodes = 0;
+  int exact_empty = 0;
 };
 
 // Settings of `level` (1..PERFECT) for a game with `colours` colours.

@@ -4,6 +4,7 @@
 #include <cstdlib>
 
 #include "engine/search_support.h"
+#include "engine/three_endgame.h"
 
 namespace ft::engine {
 
@@ -35,7 +36,7 @@ struct MaxNSearch::Entry {
 };
 
 MaxNSearch::MaxNSearch(const Position& root, int start_empty_cells, const TableLease& lease)
-    : root_(root), model_(root.geometry(), start_empty_cells), root_colour_(root.to_move()) {
+    : root_(root), lease_(&lease), model_(root.geometry(), start_empty_cells), root_colour_(root.to_move()) {
   if (!lease.empty() && lease.bytes() >= sizeof(Entry)) {
     table_ = static_cast<Entry*>(lease.data());
     std::size_t n = 1;
@@ -128,21 +129,87 @@ MaxNSearch::Value MaxNSearch::search(const Position& pos, int depth, int ply) {
   return best;
 }
 
+std::optional<SearchResult> MaxNSearch::exact_end(std::vector<Move>& moves,
+                                                  std::vector<RootScore>& lost) {
+  const int empty = rules::popcount(root_.geometry().playable() & ~root_.occupied());
+  if (options_.exact_nodes == 0 || empty > options_.exact_empty ||
+      !ThreeEndgame::covers(root_.geometry()))
+    return std::nullopt;
+  // Three fifths of the time at most: max-n still needs some for the moves
+  // the end-game search could not decide.
+  const auto now = std::chrono::steady_clock::now();
+  const auto deadline =
+      options_.deadline <= now ? now : now + (options_.deadline - now) / 5 * 3;
+  ThreeEndgame endgame(root_, *lease_);
+  const ThreeEndgameResult ex = endgame.solve(moves, options_.exact_nodes, deadline);
+  endgame_nodes_ = ex.nodes;
+  // The end-game search does not count plies: a proven result is scored as
+  // if it came with the last cell (the sign is what the callers use).
+  const int proven = WIN_SCORE - empty;
+  int top = -1;
+  for (const auto& [m, o] : ex.moves) {
+    const int r = ThreeEndgame::rank(o, root_colour_, root_colour_);
+    if (r == 3) {
+      SearchResult won;
+      won.best = m;
+      won.score = proven;
+      won.exact = true;
+      won.nodes = ex.nodes;
+      won.depth = empty;
+      won.root_scores.push_back(RootScore{m, proven});
+      return won;
+    }
+    top = std::max(top, r);
+  }
+  // A move known to lose goes while a move that may not lose is left: every
+  // move not searched, or the best known ones when all were searched.
+  const int keep_rank = ex.complete ? top : 2;
+  std::vector<Move> kept;
+  for (std::size_t i = 0; i < moves.size(); ++i) {
+    const bool known = i < ex.moves.size();
+    if (!known || ThreeEndgame::rank(ex.moves[i].second, root_colour_, root_colour_) >= keep_rank)
+      kept.push_back(moves[i]);
+    else
+      lost.push_back(RootScore{moves[i], -proven});
+  }
+  if (kept.empty()) {  // everything lost: play on with all of them
+    kept = moves;
+    lost.clear();
+  }
+  moves = kept;
+  if (ex.complete && moves.size() == 1) {
+    SearchResult only;
+    only.best = moves[0];
+    only.score = top == 2 ? 0 : -proven;
+    only.exact = true;
+    only.nodes = ex.nodes;
+    only.depth = empty;
+    only.root_scores.push_back(RootScore{moves[0], only.score});
+    for (const RootScore& rs : lost) only.root_scores.push_back(rs);
+    return only;
+  }
+  return std::nullopt;
+}
+
 SearchResult MaxNSearch::run(const SearchOptions& options) {
   options_ = options;
   stop_ = false;
   nodes_ = 0;
+  endgame_nodes_ = 0;
   SearchResult result;
-  Move moves[rules::MAX_MOVES];
-  const int n = root_.legal_moves(moves);
+  Move buffer[rules::MAX_MOVES];
+  const int n = root_.legal_moves(buffer);
   if (n == 0) return result;
+  std::vector<Move> moves(buffer, buffer + n);
   // Centre columns first: more lines pass through them, and a search cut
   // short by its budget keeps the first of equal moves.
   const int centre2 = root_.geometry().width() - 1;
-  std::stable_sort(moves, moves + n, [&](const Move& a, const Move& b) {
+  std::stable_sort(moves.begin(), moves.end(), [&](const Move& a, const Move& b) {
     return std::abs(2 * a.col - centre2) < std::abs(2 * b.col - centre2);
   });
-  for (int i = 0; i < n; ++i) result.root_scores.push_back(RootScore{moves[i], 0});
+  std::vector<RootScore> lost;
+  if (auto decided = exact_end(moves, lost)) return *decided;
+  for (const Move m : moves) result.root_scores.push_back(RootScore{m, 0});
   result.best = moves[0];
 
   // The root's entry of a value, on the heuristic search's scale.
@@ -196,7 +263,9 @@ SearchResult MaxNSearch::run(const SearchOptions& options) {
           open += !(is_decisive(rs.score) && rs.score < 0);
         return depth >= 2 && open == 1;
       });
-  result.nodes = nodes_;
+  // Moves the end-game search proved lost stay out of every choice.
+  for (const RootScore& rs : lost) result.root_scores.push_back(rs);
+  result.nodes = nodes_ + endgame_nodes_;
   return result;
 }
 

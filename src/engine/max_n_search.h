@@ -17,6 +17,8 @@
 
 #include <chrono>
 #include <cstdint>
+#include <optional>
+#include <vector>
 
 #include "engine/evaluation.h"
 #include "engine/heuristic_search.h"
@@ -47,7 +49,13 @@ class MaxNSearch {
   bool out_of_budget();
   std::uint64_t key(const rules::Position& pos) const;
 
+  // The exact end of the game where the options ask for it: moves proven
+  // lost leave `moves`; a proven win, or a single move left, is the result.
+  std::optional<SearchResult> exact_end(std::vector<rules::Move>& moves,
+                                        std::vector<RootScore>& lost);
+
   rules::Position root_;
+  const TableLease* lease_;
   BoardModel model_;
   Entry* table_ = nullptr;
   std::size_t mask_ = 0;
@@ -55,6 +63,7 @@ class MaxNSearch {
   int root_colour_;
   std::uint64_t salt_ = 0;
   std::uint64_t nodes_ = 0;
+  std::uint64_t endgame_nodes_ = 0;  // spent by exact_end, outside max_nodes
   bool stop_ = false;
 };
 

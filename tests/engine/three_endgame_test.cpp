@@ -1,0 +1,239 @@
+// The exact three-player end game (RULES.md A10) against a plain memoised
+// max-n over outcomes (no pruning, no shortcuts, the rules' own moves): the
+// same outcome for every root move on small boards, with and without a table
+// and whatever the node budget leaves out; and the three-player levels never
+// play a move it proved lost while another move holds.
+#include "engine/three_endgame.h"
+
+#include <gtest/gtest.h>
+
+#include <cstdio>
+#include <optional>
+#include <unordered_map>
+#include <vector>
+
+#include "engine/max_n_search.h"
+#include "rules/setup_draw.h"
+#include "test_games.h"
+
+namespace ft::engine {
+namespace {
+
+using rules::Move;
+using rules::Position;
+using testing::sized_game;
+
+const char* name(ThreeOutcome o) {
+  switch (o) {
+    case ThreeOutcome::draw:
+      return "draw";
+    case ThreeOutcome::red:
+      return "red wins";
+    case ThreeOutcome::yellow:
+      return "yellow wins";
+    case ThreeOutcome::green:
+      return "green wins";
+  }
+  return "?";
+}
+
+// Every player picks the move whose outcome it ranks highest (the ranks are
+// a total order per player, so the value does not depend on move order).
+class PlainMaxN {
+ public:
+  explicit PlainMaxN(int root) : root_(root) {}
+
+  ThreeOutcome value(const Position& pos) {
+    const rules::PositionKey k = pos.key();
+    if (auto it = memo_.find(k); it != memo_.end()) return it->second;
+    const int mover = pos.to_move();
+    Move moves[rules::MAX_MOVES];
+    const int n = pos.legal_moves(moves);
+    ThreeOutcome best = ThreeOutcome::draw;
+    int best_rank = -1;
+    for (int i = 0; i < n; ++i) {
+      const ThreeOutcome v = after(pos, moves[i]);
+      const int r = ThreeEndgame::rank(v, mover, root_);
+      if (r > best_rank) {
+        best_rank = r;
+        best = v;
+      }
+    }
+    memo_.emplace(k, best);
+    return best;
+  }
+
+  ThreeOutcome after(const Position& pos, Move m) {
+    Position child = pos;
+    const rules::Outcome o = child.play(m);
+    if (o.status == rules::Status::win) return win_of(o.winner);
+    if (o.over()) return ThreeOutcome::draw;
+    return value(child);
+  }
+
+ private:
+  int root_;
+  std::unordered_map<rules::PositionKey, ThreeOutcome, rules::PositionKeyHash> memo_;
+};
+
+std::vector<Move> legal(const Position& pos) {
+  Move moves[rules::MAX_MOVES];
+  const int n = pos.legal_moves(moves);
+  return {moves, moves + n};
+}
+
+constexpr auto NO_DEADLINE = std::chrono::steady_clock::time_point::max();
+
+// Checks every root move's outcome against `plain` (whose root is the side
+// to move); returns the nodes searched.
+std::uint64_t expect_same_as_plain(const Position& pos, const TableLease& lease,
+                                   const std::string& where, PlainMaxN& plain) {
+  ThreeEndgame endgame(pos, lease);
+  const std::vector<Move> moves = legal(pos);
+  const ThreeEndgameResult r = endgame.solve(moves, UINT64_MAX, NO_DEADLINE);
+  EXPECT_TRUE(r.complete) << where;
+  EXPECT_EQ(r.moves.size(), moves.size()) << where;
+  for (const auto& [m, o] : r.moves) {
+    const ThreeOutcome want = plain.after(pos, m);
+    EXPECT_EQ(o, want) << where << ", column " << m.col + 1 << ": " << name(o) << " instead of "
+                       << name(want);
+  }
+  return r.nodes;
+}
+
+TEST(ThreeEndgameA10, RanksOutcomesWinDrawLossAndLossesAgainstTheRoot) {
+  // Yellow (1) judging, Red (0) the root: its own win, a draw, Green's win,
+  // Red's win.
+  EXPECT_EQ(ThreeEndgame::rank(ThreeOutcome::yellow, 1, 0), 3);
+  EXPECT_EQ(ThreeEndgame::rank(ThreeOutcome::draw, 1, 0), 2);
+  EXPECT_EQ(ThreeEndgame::rank(ThreeOutcome::green, 1, 0), 1);
+  EXPECT_EQ(ThreeEndgame::rank(ThreeOutcome::red, 1, 0), 0);
+  // The root itself: the next player's win lowest, the third's above it.
+  EXPECT_EQ(ThreeEndgame::rank(ThreeOutcome::red, 0, 0), 3);
+  EXPECT_EQ(ThreeEndgame::rank(ThreeOutcome::yellow, 0, 0), 0);
+  EXPECT_EQ(ThreeEndgame::rank(ThreeOutcome::green, 0, 0), 1);
+}
+
+TEST(ThreeEndgameA10, CoversFourInARowWithThreeColoursOnly) {
+  EXPECT_TRUE(ThreeEndgame::covers(testing::new_game("three-players").position().geometry()));
+  EXPECT_TRUE(ThreeEndgame::covers(sized_game("three-players", 5, 4).position().geometry()));
+  EXPECT_FALSE(ThreeEndgame::covers(testing::new_game("classic").position().geometry()));
+  EXPECT_FALSE(ThreeEndgame::covers(testing::new_game("two-vs-two").position().geometry()));
+}
+
+// A position of `g` after `min_plies` to `min_plies + 3` random plies, each
+// a move that does not end the game, or nothing if every move would.
+std::optional<Position> random_position(const rules::FourGame& g, int min_plies,
+                                        rules::SeededRandom& rng) {
+  Position p = g.position();
+  const int plies = min_plies + rng.below(4);
+  for (int i = 0; i < plies; ++i) {
+    std::vector<Position> quiet;
+    for (Move m : legal(p)) {
+      Position c = p;
+      if (!c.play(m).over()) quiet.push_back(c);
+    }
+    if (quiet.empty()) return std::nullopt;
+    p = quiet[static_cast<std::size_t>(rng.below(static_cast<int>(quiet.size())))];
+  }
+  return p;
+}
+
+// RULES.md A10 on 5x5: positions after 13 to 16 random plies, where the
+// lines in one, the forced blocks and the zugzwangs of the fill-up decide.
+TEST(ThreeEndgameA10, SameAsPlainMaxNOn5x5RandomPositions) {
+  auto g = sized_game("three-players", 5, 5);
+  TablePool pool(std::size_t{1} << 22);
+  rules::SeededRandom rng(2026);
+  int decided = 0;
+  for (int sample = 0; sample < 100; ++sample) {
+    const std::optional<Position> p = random_position(g, 14, rng);
+    if (!p) continue;
+    TableLease lease = pool.acquire();
+    PlainMaxN plain(p->to_move());
+    expect_same_as_plain(*p, lease, "5x5 sample " + std::to_string(sample), plain);
+    expect_same_as_plain(*p, TableLease{}, "5x5 sample " + std::to_string(sample) + " (no table)",
+                         plain);
+    decided += plain.value(*p) != ThreeOutcome::draw;
+  }
+  // The samples are not all draws: wins by zugzwang are among them.
+  std::printf("5x5: %d of the samples are won by someone\n", decided);
+  EXPECT_GT(decided, 5);
+}
+
+// RULES.md A10 on the real board (9x7): the last 11 to 14 cells of random
+// games.
+TEST(ThreeEndgameA10, SameAsPlainMaxNOn9x7EndGames) {
+  auto g = testing::new_game("three-players");
+  TablePool pool(std::size_t{1} << 22);
+  rules::SeededRandom rng(63);
+  int checked = 0;
+  for (int sample = 0; sample < 12; ++sample) {
+    const std::optional<Position> p = random_position(g, 49, rng);
+    if (!p) continue;
+    TableLease lease = pool.acquire();
+    PlainMaxN plain(p->to_move());
+    expect_same_as_plain(*p, lease, "9x7 sample " + std::to_string(sample), plain);
+    ++checked;
+  }
+  EXPECT_GT(checked, 5);
+}
+
+// A budget too small for the whole tree: the moves it did finish are right,
+// the rest are left out, and the result says it is not complete.
+TEST(ThreeEndgameA10, NodeBudgetLeavesMovesOutButNeverGetsOneWrong) {
+  auto g = sized_game("three-players", 5, 4);
+  const Position p = g.position();
+  PlainMaxN plain(p.to_move());
+  TablePool pool(std::size_t{1} << 22);
+  TableLease lease = pool.acquire();
+  ThreeEndgame endgame(p, lease);
+  const std::vector<Move> moves = legal(p);
+  const ThreeEndgameResult r = endgame.solve(moves, 2000, NO_DEADLINE);
+  EXPECT_FALSE(r.complete);
+  EXPECT_LT(r.moves.size(), moves.size());
+  for (const auto& [m, o] : r.moves) EXPECT_EQ(o, plain.after(p, m)) << "column " << m.col + 1;
+}
+
+// The three-player search with the end game switched on never plays a move
+// proven worse for it than another, and keeps the proven losses out of the
+// root scores a level picks from.
+TEST(ThreeEndgameA10, MaxNPlaysABestProvenMove) {
+  auto g = sized_game("three-players", 5, 5);
+  rules::SeededRandom rng(77);
+  TablePool pool(std::size_t{1} << 22);
+  int checked = 0;
+  for (int sample = 0; sample < 60; ++sample) {
+    const std::optional<Position> found = random_position(g, 12, rng);
+    if (!found) continue;
+    const Position& p = *found;
+    PlainMaxN plain(p.to_move());
+    int top = -1;
+    for (Move m : legal(p))
+      top = std::max(top, ThreeEndgame::rank(plain.after(p, m), p.to_move(), p.to_move()));
+    TableLease lease = pool.acquire();
+    MaxNSearch search(p, 25, lease);
+    SearchOptions o;
+    o.max_depth = 4;
+    o.eval = EvalKind::threats;
+    o.all_root_scores = true;
+    o.exact_nodes = UINT64_MAX;
+    o.exact_empty = 25;
+    const SearchResult r = search.run(o);
+    const int got = ThreeEndgame::rank(plain.after(p, r.best), p.to_move(), p.to_move());
+    EXPECT_EQ(got, top) << "sample " << sample << ": column " << r.best.col + 1;
+    for (const RootScore& rs : r.root_scores) {
+      const int rank = ThreeEndgame::rank(plain.after(p, rs.move), p.to_move(), p.to_move());
+      if (rank < top && top >= 2) {
+        EXPECT_TRUE(is_decisive(rs.score) && rs.score < 0)
+            << "sample " << sample << ": lost column " << rs.move.col + 1 << " scored "
+            << rs.score;
+      }
+    }
+    ++checked;
+  }
+  EXPECT_GT(checked, 20);
+}
+
+}  // namespace
+}  // namespace ft::engine
