@@ -12,7 +12,9 @@
 // pruning, so strength comes from depth: a transposition table of exact score
 // vectors (over the pool's memory) cuts the many move orders that reach one
 // position, and iterative deepening keeps a move ready when the node budget
-// runs out.
+// runs out. Near the end of the game (SearchOptions::exact_empty) the exact
+// end-game search (three_endgame.h) decides first: a proven win is played,
+// moves proven lost are left out while another move holds.
 #pragma once
 
 #include <chrono>
