@@ -8,6 +8,7 @@
 #include <chrono>
 #include <cstddef>
 #include <cstdint>
+#include <optional>
 #include <string>
 
 #include "engine/levels.h"
@@ -20,6 +21,10 @@ struct ComputerRequest {
   int level = 1;                           // 1..7 or PERFECT
   std::uint64_t seed = 0;                  // for levels that randomise (reproducible games)
   std::chrono::milliseconds budget{2000};  // hard cap on thinking time for this move
+  // Four in a row: plays with these instead of the level's settings. For
+  // experiments with the level ladder (`fourtable bench levels
+  // --level-settings`); the server never sets it.
+  std::optional<LevelSettings> settings;
 };
 
 struct ComputerMove {

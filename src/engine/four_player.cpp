@@ -97,7 +97,9 @@ ComputerMove choose_four_move(const rules::FourGame& game, const ComputerRequest
                               TablePool& pool) {
   const Clock::time_point start = Clock::now();
   const rules::Position& pos = game.position();
-  const LevelSettings level = level_settings(request.level, pos.geometry().colours());
+  const LevelSettings level = request.settings
+                                  ? *request.settings
+                                  : level_settings(request.level, pos.geometry().colours());
   const auto time = std::min(level.time_cap, request.budget);
   // Keep a little of the budget for returning the move: the cap is hard.
   const auto margin =

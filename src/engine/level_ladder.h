@@ -18,6 +18,7 @@
 #include <string>
 #include <vector>
 
+#include "engine/levels.h"
 #include "rules/game_state.h"
 
 namespace ft::engine {
@@ -33,6 +34,8 @@ struct LadderConfig {
   int opening_plies = 4;                 // random legal moves played before each match
   int threads = 1;
   int max_plies = 1000;  // a game still going after this many moves counts as a draw
+  // Levels that play with other settings than their own (experiments).
+  std::map<int, LevelSettings> settings;
 };
 
 struct PairResult;

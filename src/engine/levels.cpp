@@ -1,6 +1,7 @@
 #include "engine/levels.h"
 
 #include <algorithm>
+#include <stdexcept>
 
 namespace ft::engine {
 
@@ -78,6 +79,75 @@ LevelSettings level_settings(int level, int colours) {
     s.exact_empty = t.exact_empty;
   }
   return s;
+}
+
+bool apply_level_settings(std::string_view text, LevelSettings& settings, std::string& error) {
+  LevelSettings s = settings;
+  while (!text.empty()) {
+    const std::size_t comma = text.find(',');
+    const std::string_view part = text.substr(0, comma);
+    text = comma == std::string_view::npos ? std::string_view{} : text.substr(comma + 1);
+    const std::size_t eq = part.find('=');
+    const std::string name(part.substr(0, eq));
+    const std::string value(eq == std::string_view::npos ? "" : part.substr(eq + 1));
+    if (name == "eval") {
+      if (value == "simple") {
+        s.eval = EvalKind::simple;
+      } else if (value == "threats") {
+        s.eval = EvalKind::threats;
+      } else if (value == "full") {
+        s.eval = EvalKind::full;
+      } else {
+        error = "eval must be simple, threats or full, not '" + value + "'";
+        return false;
+      }
+      continue;
+    }
+    std::uint64_t v = 0;
+    std::size_t used = 0;
+    try {
+      v = std::stoull(value, &used);
+    } catch (const std::exception&) {
+      used = 0;
+    }
+    if (eq == std::string_view::npos || value.empty() || used != value.size() ||
+        value[0] == '-') {
+      error = "'" + std::string(part) + "' is not name=number";
+      return false;
+    }
+    auto small = [&](int hi, int& out) {
+      if (v > static_cast<std::uint64_t>(hi)) {
+        error = name + " must be at most " + std::to_string(hi);
+        return false;
+      }
+      out = static_cast<int>(v);
+      return true;
+    };
+    bool ok = true;
+    if (name == "depth") {
+      ok = small(127, s.max_depth);
+    } else if (name == "nodes") {
+      s.max_nodes = v;
+    } else if (name == "noise") {
+      ok = small(1000, s.noise);
+    } else if (name == "blunders") {
+      ok = small(1000, s.blunder_permille);
+    } else if (name == "exact-nodes") {
+      s.exact_nodes = v;
+    } else if (name == "exact-empty") {
+      ok = small(100, s.exact_empty);
+    } else if (name == "solver") {
+      int on = 0;
+      ok = small(1, on);
+      s.use_solver = on == 1;
+    } else {
+      error = "unknown setting '" + name + "'";
+      return false;
+    }
+    if (!ok) return false;
+  }
+  settings = s;
+  return true;
 }
 
 }  // namespace ft::engine

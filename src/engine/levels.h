@@ -10,6 +10,8 @@
 #include <chrono>
 #include <cstddef>
 #include <cstdint>
+#include <string>
+#include <string_view>
 
 #include "engine/evaluation.h"
 
@@ -43,5 +45,11 @@ struct LevelSettings {
 
 // Settings of `level` (1..PERFECT) for a game with `colours` colours.
 LevelSettings level_settings(int level, int colours);
+
+// Changes `settings` by a list "name=value,..." with the names depth, nodes,
+// eval (simple, threats, full), noise, blunders (per mille), exact-nodes,
+// exact-empty, solver (0 or 1). For experiments with the level ladder; on a
+// bad part returns false with `error` naming it, and `settings` unchanged.
+bool apply_level_settings(std::string_view text, LevelSettings& settings, std::string& error);
 
 }  // namespace ft::engine

@@ -75,3 +75,64 @@ TEST(LevelLadder, AGameThatCannotBeMadeIsAnError) {
 
 }  // namespace
 }  // namespace ft::engine
+
+namespace ft::engine {
+namespace {
+
+// `fourtable bench levels --level-settings`: a list of name=value changes.
+TEST(LevelSettingsOverride, ChangesTheNamedSettingsOnly) {
+  LevelSettings s = level_settings(6, 3);
+  const LevelSettings before = s;
+  std::string error;
+  ASSERT_TRUE(apply_level_settings(
+      "depth=3,nodes=1000000,eval=simple,noise=8,blunders=100,exact-nodes=0,exact-empty=0", s,
+      error))
+      << error;
+  EXPECT_EQ(s.max_depth, 3);
+  EXPECT_EQ(s.max_nodes, 1'000'000u);
+  EXPECT_EQ(s.eval, EvalKind::simple);
+  EXPECT_EQ(s.noise, 8);
+  EXPECT_EQ(s.blunder_permille, 100);
+  EXPECT_EQ(s.exact_nodes, 0u);
+  EXPECT_EQ(s.exact_empty, 0);
+  EXPECT_EQ(s.time_cap, before.time_cap);
+  EXPECT_EQ(s.table_bytes, before.table_bytes);
+}
+
+TEST(LevelSettingsOverride, RefusesBadPartsAndKeepsTheSettings) {
+  for (const char* bad : {"depth", "depth=", "depth=x", "depth=-1", "depth=200", "speed=3",
+                          "eval=clever", "blunders=1001", "solver=2", "nodes=5,noise"}) {
+    LevelSettings s = level_settings(4, 2);
+    const int depth = s.max_depth;
+    const std::uint64_t nodes = s.max_nodes;
+    std::string error;
+    EXPECT_FALSE(apply_level_settings(bad, s, error)) << bad;
+    EXPECT_FALSE(error.empty()) << bad;
+    EXPECT_EQ(s.max_depth, depth) << bad;
+    EXPECT_EQ(s.max_nodes, nodes) << bad;
+  }
+}
+
+// A request that carries settings plays with them, not with its level's:
+// level 7 cut down to one ply of search without the solver.
+TEST(LevelSettingsOverride, ARequestWithSettingsPlaysWithThem) {
+  auto g = testing::new_game("classic");
+  testing::play_moves(g, {"d", "d", "c"});
+  ComputerRequest r;
+  r.level = 7;
+  r.budget = std::chrono::milliseconds(300);
+  const ComputerMove full = choose_move(g, r);
+  LevelSettings s = level_settings(7, 2);
+  std::string error;
+  ASSERT_TRUE(apply_level_settings("depth=1,nodes=200,solver=0", s, error)) << error;
+  r.settings = s;
+  const ComputerMove cut = choose_move(g, r);
+  EXPECT_TRUE(full.error.empty() && cut.error.empty());
+  EXPECT_GT(full.depth, 1);
+  EXPECT_LE(cut.depth, 1);
+  EXPECT_LE(cut.nodes, 200u + 10u);
+  EXPECT_FALSE(cut.exact);
+}
+
+}  // namespace
+}  // namespace ft::engine

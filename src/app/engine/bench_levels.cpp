@@ -18,13 +18,17 @@ namespace {
 constexpr const char* USAGE =
     "usage: fourtable bench levels --game four|twicefour [--variant K] --matches N\n"
     "         --level-from A --level-to B [--seed S] [--budget-ms M] [--opening-plies P]\n"
-    "         [--threads T] [--width W --height H] [--progress]\n\n"
+    "         [--threads T] [--width W --height H] [--progress]\n"
+    "         [--level-settings L:name=value,...]\n\n"
     "Adjacent levels A..B play N matches each through the computer facade. Two sides:\n"
     "two games per match from the same random opening of P plies, sides swapped. Three\n"
     "players: three games, the higher level in each seat once against two copies of\n"
     "the lower. Prints the higher level's pairwise score per pair and the move times.\n"
     "Defaults: --variant classic, --seed 1, --budget-ms 50, --opening-plies 4 (2 for\n"
-    "twicefour), --threads 1.\n";
+    "twicefour), --threads 1.\n"
+    "--level-settings (four in a row; for experiments) plays level L with its settings\n"
+    "changed: depth, nodes, eval (simple|threats|full), noise, blunders (per mille),\n"
+    "exact-nodes, exact-empty, solver (0|1); e.g. 6:depth=3,nodes=1000000,blunders=100.\n";
 
 bool parse_int(const std::string& text, long long lo, long long hi, long long& out) {
   try {
@@ -104,12 +108,33 @@ int run_levels(std::span<const std::string> args) {
       return 2;
     }
     const rules::VariantSpec s = *spec;
+    if (option_value(args, "level-settings", text)) {
+      const std::size_t colon = text.find(':');
+      long long level = 0;
+      std::string error;
+      if (colon == std::string::npos ||
+          !parse_int(text.substr(0, colon), engine::MIN_LEVEL, engine::MAX_LEVEL, level)) {
+        std::cerr << "fourtable bench levels: --level-settings must start with a level 1.."
+                  << engine::MAX_LEVEL << " and ':', not '" << text << "'\n";
+        return 2;
+      }
+      engine::LevelSettings ls = engine::level_settings(static_cast<int>(level), s.colours);
+      if (!engine::apply_level_settings(std::string_view(text).substr(colon + 1), ls, error)) {
+        std::cerr << "fourtable bench levels: --level-settings: " << error << "\n";
+        return 2;
+      }
+      cfg.settings[static_cast<int>(level)] = ls;
+    }
     cfg.new_game = [s](std::uint64_t seed) -> std::unique_ptr<rules::GameState> {
       auto g = rules::FourGame::create(s, rules::draw_setup(s, seed));
       if (!g) return nullptr;
       return std::make_unique<rules::FourGame>(std::move(g).value());
     };
   } else if (game == "twicefour") {
+    if (option_value(args, "level-settings", text)) {
+      std::cerr << "fourtable bench levels: --level-settings is for four in a row only\n";
+      return 2;
+    }
     // From the start of RULES.md B2 the first player forces a double line in
     // five half-moves, so the opening plies are a balanced opening instead:
     // random moves that leave a round no eight-half-move search can decide
@@ -132,6 +157,17 @@ int run_levels(std::span<const std::string> args) {
       game.c_str(), variant.c_str(), cfg.matches, cfg.level_from, cfg.level_to,
       static_cast<long long>(cfg.budget.count()), cfg.opening_plies,
       static_cast<unsigned long long>(cfg.seed), cfg.threads);
+  for (const auto& [level, ls] : cfg.settings) {
+    std::printf(
+        "  level %d plays with changed settings: depth %d, nodes %llu, eval %s, noise %d, "
+        "blunders %d, exact end game %llu nodes from %d empty cells, solver %d\n",
+        level, ls.max_depth, static_cast<unsigned long long>(ls.max_nodes),
+        ls.eval == engine::EvalKind::simple    ? "simple"
+        : ls.eval == engine::EvalKind::threats ? "threats"
+                                               : "full",
+        ls.noise, ls.blunder_permille,
+        static_cast<unsigned long long>(ls.exact_nodes), ls.exact_empty, ls.use_solver ? 1 : 0);
+  }
   std::fflush(stdout);
   auto print_pair = [](const engine::PairResult& p) {
     char wdl[32], mwdl[32];
