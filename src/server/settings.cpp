@@ -158,7 +158,9 @@ Result<TableSettings> parse_settings(std::string_view body) {
         if (error) return *error;
         return bad("computer 'level' must be 1..7 or \"perfect\"");
       }
-      if (s.seats != 2) return bad("the computer plays two-player games only");
+      // Every seat but the creator's: at a three-player table two computers,
+      // at two vs two the creator's team-mate and both opponents (issue 4
+      // item 4: a computer seat for each).
     } else {
       return bad("opponent 'kind' must be \"person\" or \"computer\"");
     }

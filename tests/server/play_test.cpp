@@ -331,6 +331,66 @@ TEST(Serve, MatchAgainstTheComputer) {
   FAIL() << "the match against the computer did not end";
 }
 
+// Issue 4 item 4, a computer seat for each: the creator plays `variant` on
+// 5x4 against computers in every other seat through a whole match of
+// `games` games, answering legal[0] whenever it is its turn.
+void match_against_computers(const std::string& variant, std::size_t seats, int games) {
+  ServerProcess server(temp_db("computers-" + variant));
+  const int port = server.port();
+  Guest a = new_guest(port);
+  const std::string table = create_table(
+      port, a,
+      R"({"game":"four","variant":")" + variant +
+          R"(","width":5,"height":4,"opponent":{"kind":"computer","level":2}})");
+  Player pa = join(port, a, table);
+  EXPECT_EQ(pa.seat, 0);
+  ASSERT_FALSE(pa.state.at("game").is_null()) << "the computers and the creator fill the table";
+  const auto& seat_list = pa.state.at("table").at("seats").as_array();
+  ASSERT_EQ(seat_list.size(), seats);
+  for (std::size_t i = 1; i < seats; ++i) EXPECT_TRUE(seat_list[i].at("computer").is_object());
+  int over = 0, counter = 0, computer_moves = 0;
+  auto move_if_mine = [&](const json::object& state, const json::value& version) {
+    if (to_move_of(state) != pa.seat) return;
+    const auto& legal = state.at("game").at("legal").as_array();
+    ASSERT_FALSE(legal.empty());
+    pa.ws->send(json::object{{"type", "move"},
+                             {"id", "h" + std::to_string(++counter)},
+                             {"move", legal[0]},
+                             {"version", version}});
+  };
+  move_if_mine(pa.state, pa.state.at("version"));
+  for (int guard = 0; guard < 400; ++guard) {
+    json::object f = pa.ws->recv(10000ms);
+    if (f.at("type") != "event") continue;
+    const auto& ev = f.at("event").as_object();
+    const std::string kind = str(ev.at("kind"));
+    if (kind == "match_over") {
+      EXPECT_EQ(over, games);
+      EXPECT_GT(computer_moves, 2 * games);
+      return;
+    }
+    if (kind == "game_over") {
+      if (++over < games) pa.ws->send(R"({"type":"ready"})");
+      continue;
+    }
+    if (kind == "moved" && ev.at("seat").as_int64() != pa.seat) ++computer_moves;
+    if (kind != "game_started" && kind != "moved") continue;
+    move_if_mine(ev, f.at("version"));
+  }
+  FAIL() << variant << ": the match against the computers did not end";
+}
+
+// RULES.md A10: three players, two computers, a match of three games.
+TEST(Serve, ThreePlayersAgainstTwoComputers) {
+  match_against_computers("three-players", 3, 3);
+}
+
+// RULES.md A11: two vs two; the creator's team-mate and both opponents are
+// computers, a match of two games.
+TEST(Serve, TwoVsTwoWithThreeComputers) {
+  match_against_computers("two-vs-two", 4, 2);
+}
+
 // RULES.md A9, issue 4 item 6: a drawn opening is vetted by the engine on a
 // worker thread before the match starts, and the board the players get leaves
 // neither side a forced win within the policy's horizon.

@@ -141,7 +141,6 @@ function createForm(): HTMLElement {
   const sync = () => {
     const v = variant.value;
     const twice = v === 'twicefour';
-    const info = variantInfo(v);
     fSize.hidden = twice;
     fPopout.hidden = v !== 'five';
     fBlocks.hidden = v !== 'obstacles';
@@ -153,10 +152,6 @@ function createForm(): HTMLElement {
     const canRate = !single && opponent.value === 'person';
     rated.disabled = !canRate;
     if (!canRate) rated.checked = false;
-    // Computers sit only at two-player tables (protocol 2.3).
-    const many = (info?.seats ?? 2) > 2;
-    opponent.disabled = many;
-    if (many) opponent.value = 'person';
   };
   variant.addEventListener('change', () => {
     const info = variantInfo(variant.value);
