@@ -34,10 +34,9 @@ function field(label: string, control: HTMLElement, id: string): HTMLElement {
 }
 
 // Computers sit only at two-player tables (protocol 2.3), so quick play offers those.
-function gameVariantOptions(select: HTMLSelectElement, current: string, twoPlayerOnly = false): void {
+function gameVariantOptions(select: HTMLSelectElement, current: string): void {
   clear(select);
-  for (const v of VARIANTS)
-    if (!twoPlayerOnly || v.seats === 2) select.append(option(v.key, t(variantLabel(v.key)), v.key === current));
+  for (const v of VARIANTS) select.append(option(v.key, t(variantLabel(v.key)), v.key === current));
   select.append(option('twicefour', t('variant.twicefour'), current === 'twicefour'));
 }
 
@@ -56,7 +55,7 @@ function errorText(e: unknown): string {
 
 function quickPlay(): HTMLElement {
   const variant = h('select') as HTMLSelectElement;
-  gameVariantOptions(variant, 'classic', true);
+  gameVariantOptions(variant, 'classic');
   const level = h('select') as HTMLSelectElement;
   for (const l of LEVELS) level.append(option(String(l), levelLabel(l), l === 3));
   const status = h('p', { class: 'form-status', role: 'status' });

@@ -55,6 +55,27 @@ describe('playing the computer', () => {
   });
 });
 
+describe('three players against the computer', () => {
+  it('starts in one click with two computer seats that answer in turn (RULES.md A10)', async () => {
+    const ctx = await newContext(env.handle.browser, env.server.base);
+    const page = await ctx.newPage();
+    await quickPlay(page, 'three-players', '1');
+    const seats = await page.locator('.seat').allTextContents();
+    expect(seats).toHaveLength(3);
+    expect(seats[1]).toMatch(/Computer \(level 1\)/);
+    expect(seats[2]).toMatch(/Computer \(level 1\)/);
+    for (let i = 0; i < 3; i++) {
+      await page.locator('#turn.mine').waitFor({ timeout: 30_000 });
+      const before = await moveCount(page);
+      await clickColumn(page, 4 - i);
+      // My move and both computers' answers.
+      await waitMoves(page, before + 3);
+    }
+    await shot(page, 'desktop-three-players-vs-computer');
+    await ctx.close();
+  });
+});
+
 describe('PopOut against the computer', () => {
   it('pops one of my bottom discs by clicking it (RULES.md A7)', async () => {
     const ctx = await newContext(env.handle.browser, env.server.base);
