@@ -18,6 +18,11 @@ enum class EvalKind : std::uint8_t {
   full,     // plus the row parity of each threat (who will get to fill it)
 };
 
+// "simple", "threats", "full": how level settings name the kinds.
+inline const char* eval_kind_name(EvalKind k) {
+  return k == EvalKind::simple ? "simple" : k == EvalKind::threats ? "threats" : "full";
+}
+
 class BoardModel {
  public:
   // `start_empty_cells`: free cells when the game began (decides row parity).

@@ -91,13 +91,14 @@ bool apply_level_settings(std::string_view text, LevelSettings& settings, std::s
     const std::string name(part.substr(0, eq));
     const std::string value(eq == std::string_view::npos ? "" : part.substr(eq + 1));
     if (name == "eval") {
-      if (value == "simple") {
-        s.eval = EvalKind::simple;
-      } else if (value == "threats") {
-        s.eval = EvalKind::threats;
-      } else if (value == "full") {
-        s.eval = EvalKind::full;
-      } else {
+      bool known = false;
+      for (const EvalKind k : {EvalKind::simple, EvalKind::threats, EvalKind::full}) {
+        if (value == eval_kind_name(k)) {
+          s.eval = k;
+          known = true;
+        }
+      }
+      if (!known) {
         error = "eval must be simple, threats or full, not '" + value + "'";
         return false;
       }

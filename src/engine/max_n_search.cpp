@@ -146,19 +146,21 @@ std::optional<SearchResult> MaxNSearch::exact_end(std::vector<Move>& moves,
   // The end-game search does not count plies: a proven result is scored as
   // if it came with the last cell (the sign is what the callers use).
   const int proven = WIN_SCORE - empty;
+  auto decided = [&](Move m, int score) {
+    SearchResult r;
+    r.best = m;
+    r.score = score;
+    r.exact = true;
+    r.nodes = ex.nodes;
+    r.depth = empty;
+    r.root_scores.push_back(RootScore{m, score});
+    for (const RootScore& rs : lost) r.root_scores.push_back(rs);
+    return r;
+  };
   int top = -1;
   for (const auto& [m, o] : ex.moves) {
     const int r = ThreeEndgame::rank(o, root_colour_, root_colour_);
-    if (r == 3) {
-      SearchResult won;
-      won.best = m;
-      won.score = proven;
-      won.exact = true;
-      won.nodes = ex.nodes;
-      won.depth = empty;
-      won.root_scores.push_back(RootScore{m, proven});
-      return won;
-    }
+    if (r == 3) return decided(m, proven);
     top = std::max(top, r);
   }
   // A move known to lose goes while a move that may not lose is left: every
@@ -177,17 +179,7 @@ std::optional<SearchResult> MaxNSearch::exact_end(std::vector<Move>& moves,
     lost.clear();
   }
   moves = kept;
-  if (ex.complete && moves.size() == 1) {
-    SearchResult only;
-    only.best = moves[0];
-    only.score = top == 2 ? 0 : -proven;
-    only.exact = true;
-    only.nodes = ex.nodes;
-    only.depth = empty;
-    only.root_scores.push_back(RootScore{moves[0], only.score});
-    for (const RootScore& rs : lost) only.root_scores.push_back(rs);
-    return only;
-  }
+  if (ex.complete && moves.size() == 1) return decided(moves[0], top == 2 ? 0 : -proven);
   return std::nullopt;
 }
 

@@ -286,65 +286,25 @@ TEST(Serve, SpectatorAndReconnectCatchUp) {
   EXPECT_EQ(state.at("game").at("moves").as_array().size(), 5u);
 }
 
-// RULES.md A3 with a computer seat: the engine answers on its worker thread.
-TEST(Serve, MatchAgainstTheComputer) {
-  ServerProcess server(temp_db("computer"));
-  const int port = server.port();
-  Guest a = new_guest(port);
-  const std::string table = create_table(
-      port, a, R"({"game":"four","width":5,"height":4,"opponent":{"kind":"computer","level":1}})");
-  Player pa = join(port, a, table);
-  EXPECT_EQ(pa.seat, 0);
-  // The creator's hello filled the table: the state already holds game 1.
-  ASSERT_FALSE(pa.state.at("game").is_null());
-  EXPECT_EQ(to_move_of(pa.state), 0);
-  int games = 0;
-  int counter = 0;
-  pa.ws->send(json::object{{"type", "move"},
-                           {"id", "h0"},
-                           {"move", pa.state.at("game").at("legal").as_array()[0]},
-                           {"version", pa.state.at("version")}});
-  for (int guard = 0; guard < 200; ++guard) {
-    json::object f = pa.ws->recv(10000ms);
-    if (f.at("type") != "event") continue;
-    const auto& ev = f.at("event").as_object();
-    const std::string kind = str(ev.at("kind"));
-    if (kind == "match_over") {
-      EXPECT_EQ(games, 2);
-      EXPECT_EQ(ev.at("ratings").as_array().size(), 0u) << "computer games are unrated";
-      return;
-    }
-    if (kind == "game_over") {
-      ++games;
-      if (games < 2) pa.ws->send(R"({"type":"ready"})");
-      continue;
-    }
-    if (kind != "game_started" && kind != "moved") continue;
-    if (to_move_of(ev) != pa.seat) continue;
-    const auto& legal = ev.at("game").at("legal").as_array();
-    ASSERT_FALSE(legal.empty());
-    pa.ws->send(json::object{{"type", "move"},
-                             {"id", "h" + std::to_string(++counter)},
-                             {"move", legal[0]},
-                             {"version", f.at("version")}});
-  }
-  FAIL() << "the match against the computer did not end";
-}
-
-// Issue 4 item 4, a computer seat for each: the creator plays `variant` on
-// 5x4 against computers in every other seat through a whole match of
-// `games` games, answering legal[0] whenever it is its turn.
-void match_against_computers(const std::string& variant, std::size_t seats, int games) {
+// The creator plays `variant` on 5x4 against computers at `level` in every
+// other seat (issue 4 item 4: a computer seat for each) through a whole,
+// unrated match of `games` games, answering legal[0] whenever it is its turn;
+// the engine answers on its worker thread.
+void match_against_computers(const std::string& variant, std::size_t seats, int games,
+                             int level) {
   ServerProcess server(temp_db("computers-" + variant));
   const int port = server.port();
   Guest a = new_guest(port);
   const std::string table = create_table(
       port, a,
       R"({"game":"four","variant":")" + variant +
-          R"(","width":5,"height":4,"opponent":{"kind":"computer","level":2}})");
+          R"(","width":5,"height":4,"opponent":{"kind":"computer","level":)" +
+          std::to_string(level) + "}}");
   Player pa = join(port, a, table);
   EXPECT_EQ(pa.seat, 0);
+  // The creator's hello filled the table: the state already holds game 1.
   ASSERT_FALSE(pa.state.at("game").is_null()) << "the computers and the creator fill the table";
+  EXPECT_EQ(to_move_of(pa.state), 0);
   const auto& seat_list = pa.state.at("table").at("seats").as_array();
   ASSERT_EQ(seat_list.size(), seats);
   for (std::size_t i = 1; i < seats; ++i) EXPECT_TRUE(seat_list[i].at("computer").is_object());
@@ -367,6 +327,7 @@ void match_against_computers(const std::string& variant, std::size_t seats, int 
     if (kind == "match_over") {
       EXPECT_EQ(over, games);
       EXPECT_GT(computer_moves, 2 * games);
+      EXPECT_EQ(ev.at("ratings").as_array().size(), 0u) << "computer games are unrated";
       return;
     }
     if (kind == "game_over") {
@@ -380,15 +341,20 @@ void match_against_computers(const std::string& variant, std::size_t seats, int 
   FAIL() << variant << ": the match against the computers did not end";
 }
 
+// RULES.md A3 against the computer: two games, colours swapped.
+TEST(Serve, MatchAgainstTheComputer) {
+  match_against_computers("classic", 2, 2, 1);
+}
+
 // RULES.md A10: three players, two computers, a match of three games.
 TEST(Serve, ThreePlayersAgainstTwoComputers) {
-  match_against_computers("three-players", 3, 3);
+  match_against_computers("three-players", 3, 3, 2);
 }
 
 // RULES.md A11: two vs two; the creator's team-mate and both opponents are
 // computers, a match of two games.
 TEST(Serve, TwoVsTwoWithThreeComputers) {
-  match_against_computers("two-vs-two", 4, 2);
+  match_against_computers("two-vs-two", 4, 2, 2);
 }
 
 // RULES.md A9, issue 4 item 6: a drawn opening is vetted by the engine on a

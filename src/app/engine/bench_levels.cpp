@@ -162,10 +162,7 @@ int run_levels(std::span<const std::string> args) {
         "  level %d plays with changed settings: depth %d, nodes %llu, eval %s, noise %d, "
         "blunders %d, exact end game %llu nodes from %d empty cells, solver %d\n",
         level, ls.max_depth, static_cast<unsigned long long>(ls.max_nodes),
-        ls.eval == engine::EvalKind::simple    ? "simple"
-        : ls.eval == engine::EvalKind::threats ? "threats"
-                                               : "full",
-        ls.noise, ls.blunder_permille,
+        engine::eval_kind_name(ls.eval), ls.noise, ls.blunder_permille,
         static_cast<unsigned long long>(ls.exact_nodes), ls.exact_empty, ls.use_solver ? 1 : 0);
   }
   std::fflush(stdout);
