@@ -24,6 +24,17 @@ bool option_value(std::span<const std::string> args, std::string_view name, std:
   return false;
 }
 
+std::vector<std::string> option_values(std::span<const std::string> args, std::string_view name) {
+  const std::string flag = "--" + std::string(name);
+  std::vector<std::string> out;
+  for (std::size_t i = 0; i < args.size(); ++i) {
+    const cli::Arg a = cli::split_arg(args[i]);
+    if (a.name != flag || (!a.has_value && i + 1 >= args.size())) continue;
+    out.push_back(a.has_value ? a.value : args[i + 1]);
+  }
+  return out;
+}
+
 bool has_flag(std::span<const std::string> args, std::string_view name) {
   const std::string flag = "--" + std::string(name);
   for (const auto& a : args) {

@@ -30,5 +30,7 @@ struct RegisterCommand {
 // Finds `--name value` or `--name=value`; returns true and sets `out`.
 bool option_value(std::span<const std::string> args, std::string_view name, std::string& out);
 bool has_flag(std::span<const std::string> args, std::string_view name);
+// Every value of an option that may be given more than once, in order.
+std::vector<std::string> option_values(std::span<const std::string> args, std::string_view name);
 
 }  // namespace ft::app

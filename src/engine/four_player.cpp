@@ -9,6 +9,7 @@
 #include "engine/max_n_search.h"
 #include "engine/search_support.h"
 #include "engine/solver/solver.h"
+#include "engine/three_mcts.h"
 #include "rules/notation.h"
 #include "rules/setup_draw.h"
 
@@ -106,6 +107,25 @@ ComputerMove choose_four_move(const rules::FourGame& game, const ComputerRequest
       std::clamp(time / 20, std::chrono::milliseconds(1), std::chrono::milliseconds(100));
 
   ComputerMove out;
+  if (level.oversight_permille > 0) {
+    // A lapse: the level plays at random this move (its own seeded draw, so
+    // the other levels' games stay as they were).
+    rules::SeededRandom lapse(request.seed ^ 0x5851f42d4c957f2dULL ^
+                              (0xd1b54a32d192ed03ULL * static_cast<std::uint64_t>(pos.ply() + 1)));
+    if (lapse.below(1000) < level.oversight_permille) {
+      // It still sees its own line in one: what it overlooks is the others'.
+      Move moves[rules::MAX_MOVES];
+      const int n = pos.legal_moves(moves);
+      Move pick = moves[lapse.below(n)];
+      for (int i = 0; i < n; ++i) {
+        rules::Position child = pos;
+        const rules::Outcome o = child.play(moves[i]);
+        if (o.status == rules::Status::win && o.winner == pos.to_move()) pick = moves[i];
+      }
+      out.move = rules::format_move(pick);
+      return out;
+    }
+  }
   const auto history = game_history(game);
   TableLease lease = pool.acquire(level.table_bytes);
   if (level.use_solver) {
@@ -152,8 +172,25 @@ ComputerMove choose_four_move(const rules::FourGame& game, const ComputerRequest
         candidates.push_back(rs);
     }
     if (candidates.empty()) candidates = r.root_scores;
-    if (const RootScore* pick =
-            stray_from_best(candidates, level.noise, level.blunder_permille, rng, is_decisive)) {
+    if (level.playouts > 0 && candidates.size() > 1 && ThreeEndgame::covers(pos.geometry())) {
+      // Three colours: games played out to the full board choose among the
+      // moves max-n did not see lose (three_mcts.h).
+      std::vector<Move> moves;
+      for (const RootScore& rs : candidates) moves.push_back(rs.move);
+      ThreeMctsOptions mc;
+      mc.playouts = level.playouts;
+      mc.deadline = start + time - margin;
+      mc.seed = rng.next();
+      mc.exploration = level.explore_permille / 1000.0;
+      const ThreeMctsResult m = ThreeMcts(pos, lease).run(moves, mc);
+      for (const RootScore& rs : candidates) {
+        if (rs.move == m.best) {
+          chosen = rs.move;
+          chosen_score = rs.score;
+        }
+      }
+    } else if (const RootScore* pick = stray_from_best(candidates, level.noise,
+                                                       level.blunder_permille, rng, is_decisive)) {
       chosen = pick->move;
       chosen_score = pick->score;
     }

@@ -111,8 +111,7 @@ bool apply_level_settings(std::string_view text, LevelSettings& settings, std::s
     } catch (const std::exception&) {
       used = 0;
     }
-    if (eq == std::string_view::npos || value.empty() || used != value.size() ||
-        value[0] == '-') {
+    if (eq == std::string_view::npos || value.empty() || used != value.size() || value[0] == '-') {
       error = "'" + std::string(part) + "' is not name=number";
       return false;
     }
@@ -137,6 +136,12 @@ bool apply_level_settings(std::string_view text, LevelSettings& settings, std::s
       s.exact_nodes = v;
     } else if (name == "exact-empty") {
       ok = small(100, s.exact_empty);
+    } else if (name == "oversights") {
+      ok = small(1000, s.oversight_permille);
+    } else if (name == "playouts") {
+      s.playouts = v;
+    } else if (name == "explore") {
+      ok = small(100000, s.explore_permille);
     } else if (name == "solver") {
       int on = 0;
       ok = small(1, on);

@@ -41,6 +41,14 @@ struct LevelSettings {
   // the number of empty cells from which it is tried.
   std::uint64_t exact_nodes = 0;
   int exact_empty = 0;
+  // Three colours: games played out by the Monte Carlo search (three_mcts.h)
+  // to choose among the moves max-n did not see lose; 0: max-n's choice.
+  std::uint64_t playouts = 0;
+  int explore_permille = 500;  // its exploration constant, in 1/1000
+  // Chance in 1/1000 of a lapse: a random legal move, even one that hands
+  // an opponent a line, unless it completes the level's own line (a beginner
+  // sees its own four, not the others' threats).
+  int oversight_permille = 0;
 };
 
 // Settings of `level` (1..PERFECT) for a game with `colours` colours.
@@ -48,8 +56,9 @@ LevelSettings level_settings(int level, int colours);
 
 // Changes `settings` by a list "name=value,..." with the names depth, nodes,
 // eval (simple, threats, full), noise, blunders (per mille), exact-nodes,
-// exact-empty, solver (0 or 1). For experiments with the level ladder; on a
-// bad part returns false with `error` naming it, and `settings` unchanged.
+// exact-empty, solver (0 or 1), playouts, explore (per mille), oversights (per
+// mille). For experiments with the level
+// ladder; on a bad part returns false with `error` naming it, and `settings` unchanged.
 bool apply_level_settings(std::string_view text, LevelSettings& settings, std::string& error);
 
 }  // namespace ft::engine

@@ -12,8 +12,8 @@ using rules::Move;
 using rules::popcount;
 
 bool ThreeEndgame::covers(const rules::Geometry& g) {
-  return g.colours() == 3 && g.spec().line == 4 && !g.cylinder() && !g.popout() &&
-         !g.misere() && g.prefilled_columns() == 0;
+  return g.colours() == 3 && g.spec().line == 4 && !g.cylinder() && !g.popout() && !g.misere() &&
+         g.prefilled_columns() == 0;
 }
 
 int ThreeEndgame::rank(ThreeOutcome o, int player, int root) {
@@ -24,11 +24,8 @@ int ThreeEndgame::rank(ThreeOutcome o, int player, int root) {
 }
 
 ThreeEndgame::ThreeEndgame(const rules::Position& root, const TableLease& lease)
-    : root_(root), root_colour_(root.to_move()) {
+    : root_(root), bits_(root.geometry()), root_colour_(root.to_move()) {
   const rules::Geometry& g = root.geometry();
-  board_ = g.playable();
-  bottom_ = g.bottom_row();
-  stride_ = g.stride();
   if (!lease.empty() && lease.bytes() >= sizeof(std::uint64_t)) {
     table_ = static_cast<std::uint64_t*>(lease.data());
     std::size_t n = 1;
@@ -44,22 +41,6 @@ ThreeEndgame::ThreeEndgame(const rules::Position& root, const TableLease& lease)
   std::stable_sort(order_.begin(), order_.end(), [w](int a, int b) {
     return std::abs(2 * a - (w - 1)) < std::abs(2 * b - (w - 1));
   });
-}
-
-Bits ThreeEndgame::winning_cells(Bits b, Bits mask) const {
-  // Cells that complete four of `b` (three in line and this cell, the cell at
-  // either end or inside). Sentinel bits above each column are never set, so
-  // a run cannot pass from the top of one column to the next.
-  Bits r = (b << 1) & (b << 2) & (b << 3);  // on top of three
-  for (const int s : {stride_, stride_ + 1, stride_ - 1}) {
-    Bits p = (b << s) & (b << (2 * s));
-    r |= p & (b << (3 * s));
-    r |= p & (b >> s);
-    p = (b >> s) & (b >> (2 * s));
-    r |= p & (b << s);
-    r |= p & (b >> (3 * s));
-  }
-  return r & board_ & ~mask;
 }
 
 std::uint64_t ThreeEndgame::key(const Node& n) const {
@@ -99,10 +80,10 @@ ThreeOutcome ThreeEndgame::search(const Node& n, int parent_best) {
   const int s = m == 2 ? 0 : m + 1;
   const int p = m == 0 ? 2 : m - 1;  // who moved into this node
   const std::size_t mi = static_cast<std::size_t>(m);
-  const Bits next = (n.mask + bottom_) & board_;
+  const Bits next = bits_.next_cells(n.mask);
   // RULES.md A2: a line in one is taken.
-  if ((winning_cells(n.discs[mi], n.mask) & next) != 0) return win_of(m);
-  const Bits theirs = winning_cells(n.discs[static_cast<std::size_t>(s)], n.mask);
+  if ((bits_.winning_cells(n.discs[mi], n.mask) & next) != 0) return win_of(m);
+  const Bits theirs = bits_.winning_cells(n.discs[static_cast<std::size_t>(s)], n.mask);
   const Bits forced = theirs & next;
   // The next player's lines in one: two cannot both be blocked.
   if (popcount(forced) >= 2) return win_of(s);
@@ -150,7 +131,8 @@ ThreeOutcome ThreeEndgame::search(const Node& n, int parent_best) {
     child.mask |= cell;
     child.mover = s;
     // The move completes no line (checked above), so only a full board ends it.
-    const ThreeOutcome v = child.mask == board_ ? ThreeOutcome::draw : search(child, best_rank);
+    const ThreeOutcome v =
+        child.mask == bits_.board ? ThreeOutcome::draw : search(child, best_rank);
     if (stop_) return ThreeOutcome::draw;
     const int r = rank(v, m, root_colour_);
     if (r > best_rank) {
@@ -158,7 +140,7 @@ ThreeOutcome ThreeEndgame::search(const Node& n, int parent_best) {
       best_rank = r;
       best_col = col;
       if (r == 3) break;
-      if (r == 2 && !g.has_line(n.discs[mi] | (board_ & ~n.mask))) {
+      if (r == 2 && !g.has_line(n.discs[mi] | (bits_.board & ~n.mask))) {
         break;  // only a win beats a draw, and no line of the mover can be made any more
       }
       cut = cuts();

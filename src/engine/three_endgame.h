@@ -32,6 +32,7 @@
 #include <vector>
 
 #include "engine/table_pool.h"
+#include "engine/three_bits.h"
 #include "rules/position.h"
 
 namespace ft::engine {
@@ -39,7 +40,9 @@ namespace ft::engine {
 // The game's outcome: a draw or a colour's win.
 enum class ThreeOutcome : std::uint8_t { draw = 0, red = 1, yellow = 2, green = 3 };
 
-inline ThreeOutcome win_of(int colour) { return static_cast<ThreeOutcome>(colour + 1); }
+inline ThreeOutcome win_of(int colour) {
+  return static_cast<ThreeOutcome>(colour + 1);
+}
 
 struct ThreeEndgameResult {
   // The outcome of each root move searched, in the order asked; the budget
@@ -81,13 +84,10 @@ class ThreeEndgame {
   // an outcome that player will not take, and is not stored as exact.
   ThreeOutcome search(const Node& n, int parent_best);
   static int best_rank_for(int parent, int mover, int mover_rank, int root);
-  rules::Bits winning_cells(rules::Bits own, rules::Bits mask) const;
   std::uint64_t key(const Node& n) const;
 
   rules::Position root_;
-  rules::Bits board_ = 0;   // every playable cell
-  rules::Bits bottom_ = 0;  // the bottom cell of every column
-  int stride_ = 0;
+  ThreeBoard bits_;
   int root_colour_ = 0;
   std::uint64_t* table_ = nullptr;
   std::size_t mask_ = 0;

@@ -5,6 +5,8 @@
 
 #include <gtest/gtest.h>
 
+#include <set>
+
 #include "test_games.h"
 
 namespace ft::engine {
@@ -85,8 +87,9 @@ TEST(LevelSettingsOverride, ChangesTheNamedSettingsOnly) {
   const LevelSettings before = s;
   std::string error;
   ASSERT_TRUE(apply_level_settings(
-      "depth=3,nodes=1000000,eval=simple,noise=8,blunders=100,exact-nodes=0,exact-empty=0", s,
-      error))
+      "depth=3,nodes=1000000,eval=simple,noise=8,blunders=100,exact-nodes=0,exact-empty=0,"
+      "playouts=5000,explore=700,oversights=250",
+      s, error))
       << error;
   EXPECT_EQ(s.max_depth, 3);
   EXPECT_EQ(s.max_nodes, 1'000'000u);
@@ -95,13 +98,17 @@ TEST(LevelSettingsOverride, ChangesTheNamedSettingsOnly) {
   EXPECT_EQ(s.blunder_permille, 100);
   EXPECT_EQ(s.exact_nodes, 0u);
   EXPECT_EQ(s.exact_empty, 0);
+  EXPECT_EQ(s.playouts, 5000u);
+  EXPECT_EQ(s.explore_permille, 700);
+  EXPECT_EQ(s.oversight_permille, 250);
   EXPECT_EQ(s.time_cap, before.time_cap);
   EXPECT_EQ(s.table_bytes, before.table_bytes);
 }
 
 TEST(LevelSettingsOverride, RefusesBadPartsAndKeepsTheSettings) {
-  for (const char* bad : {"depth", "depth=", "depth=x", "depth=-1", "depth=200", "speed=3",
-                          "eval=clever", "blunders=1001", "solver=2", "nodes=5,noise"}) {
+  for (const char* bad :
+       {"depth", "depth=", "depth=x", "depth=-1", "depth=200", "speed=3", "eval=clever",
+        "blunders=1001", "solver=2", "nodes=5,noise", "playouts=-3", "explore=100001", "oversights=1001"}) {
     LevelSettings s = level_settings(4, 2);
     const int depth = s.max_depth;
     const std::uint64_t nodes = s.max_nodes;
@@ -132,6 +139,29 @@ TEST(LevelSettingsOverride, ARequestWithSettingsPlaysWithThem) {
   EXPECT_LE(cut.depth, 1);
   EXPECT_LE(cut.nodes, 200u + 10u);
   EXPECT_FALSE(cut.exact);
+}
+
+// A level that always lapses plays at random (many columns over many seeds)
+// but still completes its own line in one (RULES.md A10: Red's a1 a2 a3).
+TEST(LevelSettingsOverride, ALapsePlaysAtRandomButTakesItsOwnLine) {
+  LevelSettings s = level_settings(6, 3);
+  std::string error;
+  ASSERT_TRUE(apply_level_settings("oversights=1000", s, error)) << error;
+  ComputerRequest r;
+  r.level = 6;
+  r.budget = std::chrono::milliseconds(1000);
+  r.settings = s;
+  auto quiet = testing::new_game("three-players");
+  testing::play_moves(quiet, {"d", "e", "f"});
+  auto won = testing::new_game("three-players");
+  testing::play_moves(won, {"a", "i", "h", "a", "i", "h", "a", "e", "e"});
+  std::set<std::string> columns;
+  for (std::uint64_t seed = 0; seed < 30; ++seed) {
+    r.seed = seed;
+    columns.insert(choose_move(quiet, r).move);
+    EXPECT_EQ(choose_move(won, r).move, "a") << "seed " << seed;
+  }
+  EXPECT_GE(columns.size(), 5U);
 }
 
 }  // namespace

@@ -15,72 +15,18 @@
 #include "engine/max_n_search.h"
 #include "rules/setup_draw.h"
 #include "test_games.h"
+#include "three_player_support.h"
 
 namespace ft::engine {
 namespace {
 
 using rules::Move;
 using rules::Position;
+using testing::legal;
+using testing::name;
+using testing::PlainMaxN;
+using testing::random_position;
 using testing::sized_game;
-
-const char* name(ThreeOutcome o) {
-  switch (o) {
-    case ThreeOutcome::draw:
-      return "draw";
-    case ThreeOutcome::red:
-      return "red wins";
-    case ThreeOutcome::yellow:
-      return "yellow wins";
-    case ThreeOutcome::green:
-      return "green wins";
-  }
-  return "?";
-}
-
-// Every player picks the move whose outcome it ranks highest (the ranks are
-// a total order per player, so the value does not depend on move order).
-class PlainMaxN {
- public:
-  explicit PlainMaxN(int root) : root_(root) {}
-
-  ThreeOutcome value(const Position& pos) {
-    const rules::PositionKey k = pos.key();
-    if (auto it = memo_.find(k); it != memo_.end()) return it->second;
-    const int mover = pos.to_move();
-    Move moves[rules::MAX_MOVES];
-    const int n = pos.legal_moves(moves);
-    ThreeOutcome best = ThreeOutcome::draw;
-    int best_rank = -1;
-    for (int i = 0; i < n; ++i) {
-      const ThreeOutcome v = after(pos, moves[i]);
-      const int r = ThreeEndgame::rank(v, mover, root_);
-      if (r > best_rank) {
-        best_rank = r;
-        best = v;
-      }
-    }
-    memo_.emplace(k, best);
-    return best;
-  }
-
-  ThreeOutcome after(const Position& pos, Move m) {
-    Position child = pos;
-    const rules::Outcome o = child.play(m);
-    if (o.status == rules::Status::win) return win_of(o.winner);
-    if (o.over()) return ThreeOutcome::draw;
-    return value(child);
-  }
-
- private:
-  int root_;
-  std::unordered_map<rules::PositionKey, ThreeOutcome, rules::PositionKeyHash> memo_;
-};
-
-std::vector<Move> legal(const Position& pos) {
-  Move moves[rules::MAX_MOVES];
-  const int n = pos.legal_moves(moves);
-  return {moves, moves + n};
-}
 
 constexpr auto NO_DEADLINE = std::chrono::steady_clock::time_point::max();
 
@@ -119,24 +65,6 @@ TEST(ThreeEndgameA10, CoversFourInARowWithThreeColoursOnly) {
   EXPECT_TRUE(ThreeEndgame::covers(sized_game("three-players", 5, 4).position().geometry()));
   EXPECT_FALSE(ThreeEndgame::covers(testing::new_game("classic").position().geometry()));
   EXPECT_FALSE(ThreeEndgame::covers(testing::new_game("two-vs-two").position().geometry()));
-}
-
-// A position of `g` after `min_plies` to `min_plies + 3` random plies, each
-// a move that does not end the game, or nothing if every move would.
-std::optional<Position> random_position(const rules::FourGame& g, int min_plies,
-                                        rules::SeededRandom& rng) {
-  Position p = g.position();
-  const int plies = min_plies + rng.below(4);
-  for (int i = 0; i < plies; ++i) {
-    std::vector<Position> quiet;
-    for (Move m : legal(p)) {
-      Position c = p;
-      if (!c.play(m).over()) quiet.push_back(c);
-    }
-    if (quiet.empty()) return std::nullopt;
-    p = quiet[static_cast<std::size_t>(rng.below(static_cast<int>(quiet.size())))];
-  }
-  return p;
 }
 
 // RULES.md A10 on 5x5: positions after 13 to 16 random plies, where the
@@ -226,8 +154,7 @@ TEST(ThreeEndgameA10, MaxNPlaysABestProvenMove) {
       const int rank = ThreeEndgame::rank(plain.after(p, rs.move), p.to_move(), p.to_move());
       if (rank < top && top >= 2) {
         EXPECT_TRUE(is_decisive(rs.score) && rs.score < 0)
-            << "sample " << sample << ": lost column " << rs.move.col + 1 << " scored "
-            << rs.score;
+            << "sample " << sample << ": lost column " << rs.move.col + 1 << " scored " << rs.score;
       }
     }
     ++checked;

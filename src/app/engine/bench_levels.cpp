@@ -27,8 +27,10 @@ constexpr const char* USAGE =
     "Defaults: --variant classic, --seed 1, --budget-ms 50, --opening-plies 4 (2 for\n"
     "twicefour), --threads 1.\n"
     "--level-settings (four in a row; for experiments) plays level L with its settings\n"
-    "changed: depth, nodes, eval (simple|threats|full), noise, blunders (per mille),\n"
-    "exact-nodes, exact-empty, solver (0|1); e.g. 6:depth=3,nodes=1000000,blunders=100.\n";
+    "changed (once per level): depth, nodes, eval (simple|threats|full), noise, blunders\n"
+    "(per mille), oversights (per mille), exact-nodes, exact-empty, solver (0|1), playouts,\n"
+    "explore (per mille); e.g.\n"
+    "6:depth=3,nodes=1000000,blunders=100.\n";
 
 bool parse_int(const std::string& text, long long lo, long long hi, long long& out) {
   try {
@@ -108,18 +110,18 @@ int run_levels(std::span<const std::string> args) {
       return 2;
     }
     const rules::VariantSpec s = *spec;
-    if (option_value(args, "level-settings", text)) {
-      const std::size_t colon = text.find(':');
+    for (const std::string& change : option_values(args, "level-settings")) {
+      const std::size_t colon = change.find(':');
       long long level = 0;
       std::string error;
       if (colon == std::string::npos ||
-          !parse_int(text.substr(0, colon), engine::MIN_LEVEL, engine::MAX_LEVEL, level)) {
+          !parse_int(change.substr(0, colon), engine::MIN_LEVEL, engine::MAX_LEVEL, level)) {
         std::cerr << "fourtable bench levels: --level-settings must start with a level 1.."
-                  << engine::MAX_LEVEL << " and ':', not '" << text << "'\n";
+                  << engine::MAX_LEVEL << " and ':', not '" << change << "'\n";
         return 2;
       }
       engine::LevelSettings ls = engine::level_settings(static_cast<int>(level), s.colours);
-      if (!engine::apply_level_settings(std::string_view(text).substr(colon + 1), ls, error)) {
+      if (!engine::apply_level_settings(std::string_view(change).substr(colon + 1), ls, error)) {
         std::cerr << "fourtable bench levels: --level-settings: " << error << "\n";
         return 2;
       }
@@ -160,10 +162,13 @@ int run_levels(std::span<const std::string> args) {
   for (const auto& [level, ls] : cfg.settings) {
     std::printf(
         "  level %d plays with changed settings: depth %d, nodes %llu, eval %s, noise %d, "
-        "blunders %d, exact end game %llu nodes from %d empty cells, solver %d\n",
+        "blunders %d, oversights %d, exact end game %llu nodes from %d empty cells, solver %d, "
+        "playouts %llu "
+        "(explore %d/1000)\n",
         level, ls.max_depth, static_cast<unsigned long long>(ls.max_nodes),
-        engine::eval_kind_name(ls.eval), ls.noise, ls.blunder_permille,
-        static_cast<unsigned long long>(ls.exact_nodes), ls.exact_empty, ls.use_solver ? 1 : 0);
+        engine::eval_kind_name(ls.eval), ls.noise, ls.blunder_permille, ls.oversight_permille,
+        static_cast<unsigned long long>(ls.exact_nodes), ls.exact_empty, ls.use_solver ? 1 : 0,
+        static_cast<unsigned long long>(ls.playouts), ls.explore_permille);
   }
   std::fflush(stdout);
   auto print_pair = [](const engine::PairResult& p) {
