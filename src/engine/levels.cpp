@@ -36,47 +36,54 @@ LevelSettings level_settings(int level, int colours) {
       break;
   }
   if (colours == 3) {
-    // Three players (RULES.md A10) play max-n (max_n_search.h), which has
-    // almost no pruning. Levels 1-3 search one, two and three plies (three is
-    // one round, each player once) with noise and blunders; from level 4 a
-    // level deepens until its node budget, four times the one below, is
-    // spent, and from its number of empty cells it first solves the end of
-    // the game exactly (three_endgame.h), so that it never plays a move
-    // proven lost while another holds. Node budgets, not time, so that a
+    // Three players (RULES.md A10) play max-n (max_n_search.h). Between
+    // players who block every line in one, a three-player game is nearly
+    // always drawn, and a level that searches two plies already draws the
+    // full engine (docs/engine-levels.md): depth gives one step, the top one.
+    // Below it, what separates levels is how often a level looks away:
+    // level 1 plays any legal move but its own line in one (it overlooks
+    // every threat of the others); levels 2-4 look one ply ahead (their own
+    // line in one, the next player's) and play 90%, 70%, 50% of their moves
+    // at random among those that hand nobody a line; level 5 plays the
+    // one-ply search with noise on its scores, level 6 as it is. Level 7
+    // deepens until its node budget is spent, first solves the last 26 cells
+    // exactly (three_endgame.h) so that it never plays a move proven lost
+    // while another holds, and then lets games played out to the full board
+    // (three_mcts.h) choose among the moves max-n did not see lose: as strong
+    // as max-n alone against careful players, and it loses far fewer games
+    // to fallible ones. Each level scores above 55% against the one below
+    // (docs/engine-levels.md). Node and playout budgets, not time, so that a
     // level is equally strong on a busy machine (the exact search also stops
-    // at three fifths of the move's time).
-    //
-    // Measured (docs/engine-levels.md): from level 4 up these levels draw
-    // 75-90% of their games with each other; one round of search already
-    // blocks everything that deeper search would, and the games are decided
-    // by set-ups beyond any of these horizons.
+    // at three fifths of the move's time, the playouts at its end).
     struct Three {
       int depth;
       std::uint64_t nodes;
-      EvalKind eval;
-      int noise, blunder_permille;
+      int noise, blunder_permille, oversight_permille;
       std::uint64_t exact_nodes;
       int exact_empty;
+      std::uint64_t playouts;
     };
     static constexpr Three THREE[] = {
-        {1, 1'000, EvalKind::simple, 60, 300, 0, 0},
-        {2, 2'000, EvalKind::simple, 30, 150, 0, 0},
-        {3, 8'000, EvalKind::simple, 16, 60, 0, 0},
-        {127, 6'000, EvalKind::threats, 8, 0, 20'000, 20},
-        {127, 25'000, EvalKind::threats, 4, 0, 100'000, 22},
-        {127, 100'000, EvalKind::threats, 0, 0, 500'000, 23},
-        {127, 400'000, EvalKind::threats, 0, 0, 4'000'000, 26},
-        {127, 4'000'000, EvalKind::threats, 0, 0, 40'000'000, 32},
+        {1, 1'000, 0, 0, 1000, 0, 0, 0},
+        {1, 1'000, 0, 900, 0, 0, 0, 0},
+        {1, 1'000, 0, 700, 0, 0, 0, 0},
+        {1, 1'000, 0, 500, 0, 0, 0, 0},
+        {1, 1'000, 30, 0, 0, 0, 0, 0},
+        {1, 1'000, 0, 0, 0, 0, 0, 0},
+        {127, 400'000, 0, 0, 0, 4'000'000, 26, 100'000},
+        {127, 4'000'000, 0, 0, 0, 40'000'000, 32, 200'000},
     };
     const Three& t = THREE[level - 1];
     s.max_depth = t.depth;
     s.max_nodes = t.nodes;
-    s.eval = t.eval;
+    s.eval = EvalKind::threats;
     s.noise = t.noise;
     s.blunder_permille = t.blunder_permille;
+    s.oversight_permille = t.oversight_permille;
     s.use_solver = false;  // the solver plays two colours only
     s.exact_nodes = t.exact_nodes;
     s.exact_empty = t.exact_empty;
+    s.playouts = t.playouts;
   }
   return s;
 }

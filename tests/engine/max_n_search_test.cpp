@@ -6,6 +6,9 @@
 
 #include <gtest/gtest.h>
 
+#include <set>
+#include <string>
+
 #include "engine/computer.h"
 #include "test_games.h"
 
@@ -51,7 +54,8 @@ TEST(MaxNA10, TakesAWinInOne) {
 }
 
 // RULES.md A10: Yellow, the next to move, has e1 e2 e3; only Red can stop it
-// (Green moves after Yellow). Every level blocks at e.
+// (Green moves after Yellow). Every level from 2 blocks at e; level 1, the
+// beginner that overlooks the others' threats, plays anywhere.
 TEST(MaxNA10, BlocksTheNextPlayersWinInOne) {
   auto g = new_game("three-players");
   play_moves(g, {"a", "e", "i", "b", "e", "i", "g", "e", "h"});
@@ -65,9 +69,16 @@ TEST(MaxNA10, BlocksTheNextPlayersWinInOne) {
       }
     }
   }
-  for (int level = MIN_LEVEL; level <= MAX_LEVEL; ++level) {
-    EXPECT_EQ(choose_move(g, at_level(level)).move, "e") << "level " << level;
+  for (int level = 2; level <= MAX_LEVEL; ++level) {
+    for (std::uint64_t seed : {1, 2, 3}) {
+      EXPECT_EQ(choose_move(g, at_level(level, seed)).move, "e")
+          << "level " << level << ", seed " << seed;
+    }
   }
+  std::set<std::string> beginner;
+  for (std::uint64_t seed = 0; seed < 40; ++seed)
+    beginner.insert(choose_move(g, at_level(1, seed)).move);
+  EXPECT_GE(beginner.size(), 5U);
 }
 
 // RULES.md A10, max-n keeps the turn order: Yellow (next) threatens e4 and
