@@ -122,42 +122,52 @@ bool apply_level_settings(std::string_view text, LevelSettings& settings, std::s
       error = "'" + std::string(part) + "' is not name=number";
       return false;
     }
-    auto small = [&](int hi, int& out) {
-      if (v > static_cast<std::uint64_t>(hi)) {
-        error = name + " must be at most " + std::to_string(hi);
+    // Settings that are counts (any size) and small numbers with a ceiling;
+    // the solver is a small number too, 0 or 1.
+    static constexpr struct {
+      const char* name;
+      std::uint64_t LevelSettings::*field;
+    } COUNTS[] = {{"nodes", &LevelSettings::max_nodes},
+                  {"exact-nodes", &LevelSettings::exact_nodes},
+                  {"playouts", &LevelSettings::playouts}};
+    static constexpr struct {
+      const char* name;
+      int LevelSettings::*field;
+      int max;
+    } SMALL[] = {{"depth", &LevelSettings::max_depth, 127},
+                 {"noise", &LevelSettings::noise, 1000},
+                 {"blunders", &LevelSettings::blunder_permille, 1000},
+                 {"oversights", &LevelSettings::oversight_permille, 1000},
+                 {"exact-empty", &LevelSettings::exact_empty, 100},
+                 {"explore", &LevelSettings::explore_permille, 100000}};
+    bool known = false;
+    for (const auto& c : COUNTS) {
+      if (name == c.name) {
+        s.*c.field = v;
+        known = true;
+      }
+    }
+    for (const auto& c : SMALL) {
+      if (name != c.name) continue;
+      if (v > static_cast<std::uint64_t>(c.max)) {
+        error = name + " must be at most " + std::to_string(c.max);
         return false;
       }
-      out = static_cast<int>(v);
-      return true;
-    };
-    bool ok = true;
-    if (name == "depth") {
-      ok = small(127, s.max_depth);
-    } else if (name == "nodes") {
-      s.max_nodes = v;
-    } else if (name == "noise") {
-      ok = small(1000, s.noise);
-    } else if (name == "blunders") {
-      ok = small(1000, s.blunder_permille);
-    } else if (name == "exact-nodes") {
-      s.exact_nodes = v;
-    } else if (name == "exact-empty") {
-      ok = small(100, s.exact_empty);
-    } else if (name == "oversights") {
-      ok = small(1000, s.oversight_permille);
-    } else if (name == "playouts") {
-      s.playouts = v;
-    } else if (name == "explore") {
-      ok = small(100000, s.explore_permille);
-    } else if (name == "solver") {
-      int on = 0;
-      ok = small(1, on);
-      s.use_solver = on == 1;
-    } else {
+      s.*c.field = static_cast<int>(v);
+      known = true;
+    }
+    if (name == "solver") {
+      if (v > 1) {
+        error = "solver must be at most 1";
+        return false;
+      }
+      s.use_solver = v == 1;
+      known = true;
+    }
+    if (!known) {
       error = "unknown setting '" + name + "'";
       return false;
     }
-    if (!ok) return false;
   }
   settings = s;
   return true;

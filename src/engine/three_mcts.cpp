@@ -58,10 +58,11 @@ struct ThreeMcts::Node {
   std::uint32_t visits;
   float reward[3];
 };
-static_assert(std::is_trivially_copyable_v<Bits>);
 
 ThreeMcts::ThreeMcts(const rules::Position& root, const TableLease& lease)
     : root_(root), bits_(root.geometry()) {
+  // The nodes live in the lease's raw (calloc'd, 16-byte aligned) memory.
+  static_assert(std::is_trivially_copyable_v<Node> && alignof(Node) <= 16);
   if (!lease.empty()) {
     nodes_ = static_cast<Node*>(lease.data());
     capacity_ = std::min<std::size_t>(lease.bytes() / sizeof(Node), UINT32_MAX);

@@ -59,8 +59,10 @@ class ThreeMcts {
   // Plays out games from the root after each of `candidates` (legal drops of
   // the root; the caller's choice, typically those max-n did not see lose)
   // until the options' budget ends; the best is the most explored. Needs
-  // ThreeEndgame::covers() of the board and a lease of at least a few
-  // thousand nodes; otherwise returns the first candidate unexplored.
+  // ThreeEndgame::covers() of the board and a lease with room for the root's
+  // children and some more nodes (once it is full the tree stops growing and
+  // the playouts go on from its leaves); otherwise returns the first
+  // candidate unexplored.
   ThreeMctsResult run(const std::vector<rules::Move>& candidates, const ThreeMctsOptions& options);
 
   // One game from the root's position played to its end by careful players

@@ -29,8 +29,7 @@ constexpr const char* USAGE =
     "--level-settings (four in a row; for experiments) plays level L with its settings\n"
     "changed (once per level): depth, nodes, eval (simple|threats|full), noise, blunders\n"
     "(per mille), oversights (per mille), exact-nodes, exact-empty, solver (0|1), playouts,\n"
-    "explore (per mille); e.g.\n"
-    "6:depth=3,nodes=1000000,blunders=100.\n";
+    "explore (per mille); e.g. 6:depth=3,nodes=1000000,blunders=100.\n";
 
 bool parse_int(const std::string& text, long long lo, long long hi, long long& out) {
   try {
@@ -163,8 +162,7 @@ int run_levels(std::span<const std::string> args) {
     std::printf(
         "  level %d plays with changed settings: depth %d, nodes %llu, eval %s, noise %d, "
         "blunders %d, oversights %d, exact end game %llu nodes from %d empty cells, solver %d, "
-        "playouts %llu "
-        "(explore %d/1000)\n",
+        "playouts %llu (explore %d/1000)\n",
         level, ls.max_depth, static_cast<unsigned long long>(ls.max_nodes),
         engine::eval_kind_name(ls.eval), ls.noise, ls.blunder_permille, ls.oversight_permille,
         static_cast<unsigned long long>(ls.exact_nodes), ls.exact_empty, ls.use_solver ? 1 : 0,
