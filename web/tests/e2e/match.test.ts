@@ -63,6 +63,8 @@ describe('a rated two-game match between two browsers', () => {
     const link = await A.inputValue('#share-url');
     expect(link).toBe(A.url());
     await A.click('#copy-link');
+    // The clipboard write is asynchronous: the status follows when it is done.
+    await A.locator('.share .form-status', { hasText: 'Link copied.' }).waitFor({ timeout: 5_000 });
     expect(await A.textContent('.share .form-status')).toBe('Link copied.');
     await B.goto(link);
     await A.locator('#turn').waitFor();
