@@ -126,11 +126,24 @@ void Clock::flag() {
   s_.running = -1;
 }
 
-void Clock::resume(std::int64_t last_seen, std::int64_t now) {
+void Clock::resume(std::int64_t last_seen, std::int64_t now, std::int64_t grace_ms) {
   if (s_.running < 0) return;
-  // The turn's time up to last_seen stays charged; the gap is skipped.
+  // The turn's time up to last_seen stays charged; the gap is skipped, and
+  // the grace after it (remaining() and on_move() count no time before the
+  // turn's start, so a start in the future stands the clock still).
   const std::int64_t from = std::max(last_seen, s_.turn_started_ms);
   if (now > from) s_.turn_started_ms += now - from;
+  s_.turn_started_ms += std::max<std::int64_t>(0, grace_ms);
+}
+
+void Clock::replay_turn(std::int64_t now, std::int64_t elapsed_ms) {
+  if (s_.running < 0) return;
+  s_.turn_started_ms = now - std::max<std::int64_t>(0, elapsed_ms);
+}
+
+void Clock::set_remaining(int seat, std::int64_t ms) {
+  if (seat < 0 || seat >= static_cast<int>(s_.seats.size())) return;
+  s_.seats[seat].remaining_ms = std::max<std::int64_t>(0, ms);
 }
 
 }  // namespace ft::match

@@ -117,8 +117,15 @@ class Clock {
   void flag();
 
   // After a restart: the time between `last_seen` (when the clock state was
-  // last known to be current) and `now` is charged to nobody.
-  void resume(std::int64_t last_seen, std::int64_t now);
+  // last known to be current) and `now`, and `grace_ms` after `now`, is
+  // charged to nobody (the running seat's turn starts again at now + grace).
+  void resume(std::int64_t last_seen, std::int64_t now, std::int64_t grace_ms = 0);
+  // Replays a stored move: the running seat's turn began `elapsed_ms` before
+  // `now`, as the server measured it then (Input::elapsed_ms).
+  void replay_turn(std::int64_t now, std::int64_t elapsed_ms);
+  // Sets a seat's time left (for the running seat: at the start of its
+  // turn), from the clocks stored with the last move.
+  void set_remaining(int seat, std::int64_t ms);
 
  private:
   ClockState s_;

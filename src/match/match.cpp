@@ -87,6 +87,8 @@ std::string_view game_end_name(GameEnd e) {
       return "rules";
     case GameEnd::resigned:
       return "resigned";
+    case GameEnd::resigned_match:
+      return "resigned-match";
     case GameEnd::timeout:
       return "timeout";
     case GameEnd::forfeited:
@@ -212,6 +214,7 @@ struct Match::Impl {
   std::int64_t last_at = 0;
 
   Refusal refusal = Refusal::none;  // why the call being handled was refused
+  std::optional<std::int64_t> played_elapsed;  // the turn length of the move just played
 
   Error refused(Refusal why, ErrorCode code, std::string msg) {
     refusal = why;
@@ -459,8 +462,9 @@ struct Match::Impl {
       return start_game(now, out);
     }
     if (in.action == Action::resume) {
-      clock.resume(in.last_seen, now);
-      const std::int64_t gap = std::max<std::int64_t>(0, now - in.last_seen);
+      clock.resume(in.last_seen, now, in.grace_ms);
+      const std::int64_t gap =
+          std::max<std::int64_t>(0, now - in.last_seen) + std::max<std::int64_t>(0, in.grace_ms);
       if (ready_deadline) *ready_deadline += gap;
       for (int s = 0; s < format.seats; ++s)
         if (!connected[s]) disconnected_since[s] += gap;
@@ -501,7 +505,7 @@ struct Match::Impl {
         return std::nullopt;
       case Action::resign_match:
         // RULES.md A3: the resigner loses the current game and every game not played.
-        forfeit_match(MatchEnd::resigned, {team_of(in.seat)}, GameEnd::resigned, now, out);
+        forfeit_match(MatchEnd::resigned, {team_of(in.seat)}, GameEnd::resigned_match, now, out);
         return std::nullopt;
       case Action::ready: {
         if (phase != Phase::between_games)
@@ -569,6 +573,7 @@ struct Match::Impl {
     auto r = trial->play(mv);
     if (!r) return refused(Refusal::illegal_move, r.error().code, r.error().message);
     const MoveCharge charge = clock.on_move(now, think);
+    played_elapsed = charge.elapsed_ms;
     if (!charge.in_time) {
       // The move came after the flag (grace and lag credit included); the
       // clock already stands at 0 and is stopped.
@@ -599,6 +604,11 @@ struct Match::Impl {
     Update u;
     refusal = Refusal::none;
     in.at = std::max(in.at, last_at);  // time never runs backwards inside a match
+    // A replayed move is charged the turn length measured when it was played
+    // (Input::elapsed_ms), also for the flag check before it.
+    if (in.action == Action::move && in.elapsed_ms && phase == Phase::playing)
+      clock.replay_turn(in.at, *in.elapsed_ms);
+    played_elapsed.reset();
     if (in.action != Action::start && in.action != Action::resume && started)
       advance(in.at, u.events);
     const bool deadlines_fired = !u.events.empty();
@@ -611,6 +621,7 @@ struct Match::Impl {
     const bool transient = in.action == Action::connect || in.action == Action::disconnect;
     if (!u.error && !transient && in.action != Action::tick) {
       last_at = in.at;
+      if (in.action == Action::move && played_elapsed) in.elapsed_ms = played_elapsed;
       record.inputs.push_back(std::move(in));
     } else if (deadlines_fired) {
       last_at = in.at;
@@ -653,13 +664,13 @@ Result<Match> Match::create(const MatchConfig& config, Random random, GameFactor
 
 Result<Match> Match::restore(const MatchRecord& record, std::int64_t now,
                              std::optional<std::int64_t> last_seen, Random random,
-                             GameFactory factory) {
-  return restore(record, {}, now, last_seen, std::move(random), std::move(factory));
+                             GameFactory factory, std::int64_t grace_ms) {
+  return restore(record, {}, now, last_seen, std::move(random), std::move(factory), grace_ms);
 }
 
 Result<Match> Match::restore(const MatchRecord& record, const std::vector<LoggedMove>& moves,
                              std::int64_t now, std::optional<std::int64_t> last_seen, Random random,
-                             GameFactory factory) {
+                             GameFactory factory, std::int64_t grace_ms) {
   auto m = create(record.config, std::move(random), std::move(factory));
   if (!m) return m.error();
   Impl& im = *m.value().impl_;
@@ -674,6 +685,7 @@ Result<Match> Match::restore(const MatchRecord& record, const std::vector<Logged
                             std::string(action_name(record.inputs[i].action)) +
                             ") is refused on replay: " + u.error->message);
   }
+  const LoggedMove* replayed = nullptr;
   for (const LoggedMove& lm : moves) {
     const int current = static_cast<int>(im.games.size()) - 1;
     const int have = current >= 0 ? static_cast<int>(im.games.back().moves.size()) : 0;
@@ -686,11 +698,20 @@ Result<Match> Match::restore(const MatchRecord& record, const std::vector<Logged
     Input in = make_input(Action::move, lm.at, lm.seat);
     in.move = lm.move;
     in.think_ms = lm.think_ms;
+    in.elapsed_ms = lm.elapsed_ms;
     const Update u = im.apply(std::move(in));
     if (!u.ok())
       return make_error(ErrorCode::bad_input, "move log: game " + std::to_string(lm.game + 1) +
                                                   " ply " + std::to_string(lm.ply) + " '" +
                                                   lm.move + "' refused: " + u.error->message);
+    replayed = &lm;
+  }
+  // The clocks as the server read them after the last stored move (the same
+  // as the replay gives when every move carries its turn length; the stored
+  // reading wins for rows written before turn lengths were kept).
+  if (replayed && replayed->clocks_ms.size() == static_cast<std::size_t>(im.format.seats) &&
+      im.phase == Phase::playing) {
+    for (int s = 0; s < im.format.seats; ++s) im.clock.set_remaining(s, replayed->clocks_ms[s]);
   }
   if (im.replay_pos != record.draws.size())
     return make_error(ErrorCode::bad_input, "the record's lottery draws do not match its inputs (" +
@@ -701,6 +722,7 @@ Result<Match> Match::restore(const MatchRecord& record, const std::vector<Logged
   if (im.started) {
     Input resume = make_input(Action::resume, now);
     resume.last_seen = std::max(im.last_at, last_seen.value_or(im.last_at));
+    resume.grace_ms = std::max<std::int64_t>(0, grace_ms);
     im.apply(resume);
   }
   return m;

@@ -102,10 +102,11 @@ enum class Phase : std::uint8_t {
 
 enum class GameEnd : std::uint8_t {
   playing,
-  rules,      // the rules decided (line, full board, repetition, points, ...)
-  resigned,   // RULES.md A3 resign game, B3 resignation loses the round
-  timeout,    // RULES.md B3: a twiceFour round lost on time
-  forfeited,  // lost with the match (resign match, timeout, abandonment, claim)
+  rules,           // the rules decided (line, full board, repetition, points, ...)
+  resigned,        // RULES.md A3 resign game, B3 resignation loses the round
+  resigned_match,  // RULES.md A3 resign match: the game being played when it was resigned
+  timeout,         // RULES.md B3: a twiceFour round lost on time
+  forfeited,       // lost with the match (resign match, timeout, abandonment, claim)
 };
 
 enum class MatchEnd : std::uint8_t {
@@ -236,6 +237,12 @@ struct Input {
   std::optional<std::int64_t> think_ms;  // Action::move: client-reported thinking time
   int piece = -1;                        // Action::choose_piece
   std::int64_t last_seen = 0;            // Action::resume
+  std::int64_t grace_ms = 0;             // Action::resume: the mover's clock stands this long
+  // Action::move: how long the mover's turn lasted, as the server measured it
+  // when the move was first played. A replay charges exactly this, whatever
+  // the gap between the recorded times (an outage between them, a restart),
+  // so a restart can never bill the players for time nobody played.
+  std::optional<std::int64_t> elapsed_ms{};
 };
 
 struct MatchRecord {
@@ -253,6 +260,12 @@ struct LoggedMove {
   std::string move;
   std::optional<std::int64_t> think_ms;
   std::int64_t at = 0;  // when the server accepted it
+  // The server's reading when it accepted the move (MoveMade::charge): the
+  // mover's turn length, and every seat's time left after the move. With
+  // them a replay charges what was charged then, not the gaps between the
+  // stored times; a restore ends on the stored clocks. Unknown: unset / empty.
+  std::optional<std::int64_t> elapsed_ms{};
+  std::vector<std::int64_t> clocks_ms{};
 };
 
 // Everything a client needs to draw the table, as plain values.
@@ -287,16 +300,24 @@ class Match {
   // Rebuilds a match from its record and resumes it at `now`: whatever time
   // passed since the last recorded input (or `last_seen`, if later, e.g. a
   // persisted heartbeat) is charged to nobody, on any clock or deadline.
+  // `grace_ms` more is charged to nobody after `now` (the running clock
+  // stands, the Ready deadline moves on): the players' time to reconnect
+  // after a server restart (docs/protocol.md 6). The resume, grace included,
+  // is an input of the record, so a later replay gives the same clocks.
   static Result<Match> restore(const MatchRecord& record, std::int64_t now,
                                std::optional<std::int64_t> last_seen = std::nullopt,
-                               Random random = {}, GameFactory factory = {});
+                               Random random = {}, GameFactory factory = {},
+                               std::int64_t grace_ms = 0);
   // The same from a record persisted at some point plus the move log: moves
-  // the record already holds are skipped, later ones are replayed at their
-  // times; a gap or a move the match refuses is an error.
+  // the record already holds are skipped, later ones are replayed with the
+  // turn lengths stored with them (LoggedMove::elapsed_ms; else at their
+  // times), and the clocks end as stored with the last of them; a gap or a
+  // move the match refuses is an error.
   static Result<Match> restore(const MatchRecord& record, const std::vector<LoggedMove>& moves,
                                std::int64_t now,
                                std::optional<std::int64_t> last_seen = std::nullopt,
-                               Random random = {}, GameFactory factory = {});
+                               Random random = {}, GameFactory factory = {},
+                               std::int64_t grace_ms = 0);
 
   Match(Match&&) noexcept;
   Match& operator=(Match&&) noexcept;

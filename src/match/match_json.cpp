@@ -268,9 +268,13 @@ void write_json(json::Writer& w, const MatchRecord& r) {
     if (in.action == Action::move) {
       w.key("move").value(in.move);
       w.key("think_ms").value(in.think_ms);
+      if (in.elapsed_ms) w.key("elapsed_ms").value(*in.elapsed_ms);
     }
     if (in.action == Action::choose_piece) w.key("piece").value(in.piece);
-    if (in.action == Action::resume) w.key("last_seen").value(in.last_seen);
+    if (in.action == Action::resume) {
+      w.key("last_seen").value(in.last_seen);
+      if (in.grace_ms != 0) w.key("grace_ms").value(in.grace_ms);
+    }
     w.end_object();
   }
   w.end_array();
@@ -418,6 +422,12 @@ Result<MatchRecord> record_from_json(std::string_view text) {
         if (!think->is_int()) return bad(where + ".think_ms", "not an integer");
         in.think_ms = think->as_int();
       }
+      const json::Value* elapsed = o.find("elapsed_ms");
+      if (elapsed && !elapsed->is_null()) {
+        if (!elapsed->is_int() || elapsed->as_int() < 0)
+          return bad(where + ".elapsed_ms", "not a non-negative integer");
+        in.elapsed_ms = elapsed->as_int();
+      }
     }
     if (in.action == Action::choose_piece) {
       auto piece = get_small(o, "piece", where);
@@ -428,6 +438,12 @@ Result<MatchRecord> record_from_json(std::string_view text) {
       auto seen = get_int(o, "last_seen", where);
       if (!seen) return seen.error();
       in.last_seen = *seen;
+      if (o.find("grace_ms")) {
+        auto grace = get_int(o, "grace_ms", where);
+        if (!grace) return grace.error();
+        if (*grace < 0) return bad(where + ".grace_ms", "negative");
+        in.grace_ms = *grace;
+      }
     }
     r.inputs.push_back(std::move(in));
   }

@@ -196,19 +196,20 @@ TEST(MatchRestore, RecordPlusMoveLog) {
   for (const char* mv : {"d", "d", "c", "e"}) {
     ++ply;
     if (ply <= 2) {
-      log.push_back(LoggedMove{0, ply, (ply - 1) % 2, mv, std::nullopt, 0});
+      log.push_back(LoggedMove{0, ply, (ply - 1) % 2, mv, std::nullopt, 0, std::nullopt, {}});
       continue;
     }
     const int seat = m.seat_to_move();
     m.move(seat, mv, clock.advance(2 * SEC), 1500);
-    log.push_back(LoggedMove{0, ply, seat, mv, 1500, clock.now});
+    log.push_back(LoggedMove{0, ply, seat, mv, 1500, clock.now, std::nullopt, {}});
   }
   auto back = Match::restore(early, log, clock.now);
   ASSERT_TRUE(back.ok()) << back.error().message;
   EXPECT_EQ(back->view(clock.now).board, m.view(clock.now).board);
   EXPECT_EQ(back->view(clock.now).remaining_ms, m.view(clock.now).remaining_ms);
   // A gap in the log is an error, not a silent skip.
-  std::vector<LoggedMove> gap = {LoggedMove{0, 4, 1, "e", std::nullopt, clock.now}};
+  std::vector<LoggedMove> gap = {
+      LoggedMove{0, 4, 1, "e", std::nullopt, clock.now, std::nullopt, {}}};
   auto g = Match::restore(early, gap, clock.now);
   ASSERT_FALSE(g.ok());
   EXPECT_NE(g.error().message.find("does not follow"), std::string::npos);
