@@ -67,7 +67,7 @@ struct TableRecord {
 // with a move, or alone on any other state change (ready flags, game over).
 struct MatchSnapshot {
   std::string state_json;
-  std::vector<Millis> clocks_ms;
+  std::vector<Millis> clocks_ms{};
   Millis saved_ms = 0;  // wall time of this snapshot: on restart the server
                         // resumes clocks from the snapshot and charges nobody
                         // for the time between saved_ms and the restart.
@@ -124,6 +124,13 @@ struct MoveRecord {
   Millis clock_ms = -1;  // mover's remaining time after the move; -1: no clock
   Millis think_ms = -1;  // client-reported thinking time; -1: not reported
   Millis server_ms = 0;  // when the server accepted the move
+  // The server's reading at the move (migration 003): the mover's turn
+  // length (-1: unknown) and every seat's time left after it (empty:
+  // unknown), so a restore replays exactly what was charged.
+  Millis elapsed_ms = -1;
+  std::vector<Millis> clocks_ms{};
+  std::string client_id{};   // the client's move id ("" none): a resend is acked again
+  std::int64_t version = 0;  // the table event version of the move (0: unknown)
   friend bool operator==(const MoveRecord&, const MoveRecord&) = default;
 };
 

@@ -26,7 +26,8 @@ constexpr const char* MATCH_COLS =
 constexpr const char* GAME_COLS =
     "match_id, number, variant, setup, finished, result, record, started_ms, finished_ms";
 constexpr const char* MOVE_COLS =
-    "match_id, game_number, ply, move, seat, clock_ms, think_ms, server_ms";
+    "match_id, game_number, ply, move, seat, clock_ms, think_ms, server_ms, elapsed_ms, "
+    "clocks_ms, client_id, version";
 constexpr const char* RATING_COLS =
     "player_id, variant, rating, deviation, volatility, last_rated_ms, games";
 
@@ -142,6 +143,10 @@ MoveRecord move_from(const Row& r) {
   m.clock_ms = r.integer(5);
   m.think_ms = r.integer(6);
   m.server_ms = r.integer(7);
+  m.elapsed_ms = r.integer(8);
+  m.clocks_ms = decode_clocks(r.text(9));
+  m.client_id = r.text(10);
+  m.version = r.integer(11);
   return m;
 }
 
@@ -716,16 +721,20 @@ void SqlStore::append_moves(std::span<const MoveWrite> moves) {
       // PostgreSQL the parameter types that a SELECT list cannot infer.
       auto inserted = q(*db_,
                         "INSERT INTO moves (match_id, game_number, ply, move, seat, clock_ms, "
-                        "think_ms, server_ms) SELECT CAST($1 AS BIGINT), CAST($2 AS INTEGER), "
+                        "think_ms, server_ms, elapsed_ms, clocks_ms, client_id, version) "
+                        "SELECT CAST($1 AS BIGINT), CAST($2 AS INTEGER), "
                         "CAST($3 AS INTEGER), CAST($4 AS TEXT), CAST($5 AS INTEGER), "
-                        "CAST($6 AS BIGINT), CAST($7 AS BIGINT), CAST($8 AS BIGINT) "
+                        "CAST($6 AS BIGINT), CAST($7 AS BIGINT), CAST($8 AS BIGINT), "
+                        "CAST($9 AS BIGINT), CAST($10 AS TEXT), CAST($11 AS TEXT), "
+                        "CAST($12 AS BIGINT) "
                         "FROM games g JOIN matches m ON m.id = g.match_id "
                         "WHERE g.match_id = $1 AND g.number = $2 AND g.finished = 0 "
                         "AND m.finished = 0 AND COALESCE((SELECT MAX(ply) FROM moves x "
                         "WHERE x.match_id = $1 AND x.game_number = $2), 0) = $3 - 1 "
                         "RETURNING ply",
                         {m.match_id, std::int64_t{m.game_number}, std::int64_t{m.ply}, m.move,
-                         std::int64_t{m.seat}, m.clock_ms, m.think_ms, m.server_ms});
+                         std::int64_t{m.seat}, m.clock_ms, m.think_ms, m.server_ms, m.elapsed_ms,
+                         encode_clocks(m.clocks_ms), m.client_id, m.version});
       if (inserted.empty()) refuse_move(m);
       if (w.snapshot) write_snapshot(m.match_id, *w.snapshot);
     }

@@ -126,6 +126,32 @@ TEST_P(StoreContract, MovesAppendInOrderWithSnapshot) {
   EXPECT_TRUE(store().moves_of_game(id, 2).empty());
 }
 
+// Migration 003: the server's reading and the client's id come back as
+// written, so a restart replays exactly and acknowledges a resend.
+TEST_P(StoreContract, MovesKeepTheirTurnLengthClocksIdAndVersion) {
+  store().create_table(table("t"));
+  const MatchId id = start_match("t");
+  MoveWrite w = move(id, 1, 1, "d");
+  w.move.elapsed_ms = 4321;
+  w.move.clocks_ms = {295679, 300000, 12};
+  w.move.client_id = "m-7f3a";
+  w.move.version = 42;
+  store().append_move(w);
+  MoveWrite bare = move(id, 1, 2, "d");
+  store().append_move(bare);
+  const auto back = store().moves_of_game(id, 1);
+  ASSERT_EQ(back.size(), 2u);
+  EXPECT_EQ(back[0], w.move);
+  EXPECT_EQ(back[1].elapsed_ms, -1);
+  EXPECT_TRUE(back[1].clocks_ms.empty());
+  EXPECT_EQ(back[1].client_id, "");
+  EXPECT_EQ(back[1].version, 0);
+  const auto live = store().load_live_tables();
+  ASSERT_EQ(live.size(), 1u);
+  ASSERT_EQ(live[0].moves.size(), 2u);
+  EXPECT_EQ(live[0].moves[0], w.move);
+}
+
 TEST_P(StoreContract, MoveBadInputIsRefusedWithASpecificCode) {
   store().create_table(table("t"));
   const MatchId id = start_match("t");
