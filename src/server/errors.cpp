@@ -17,6 +17,7 @@ const char* ws_error_name(WsError code) {
     case WsError::stale_version: return "stale_version";
     case WsError::not_now: return "not_now";
     case WsError::server_error: return "server_error";
+    case WsError::table_unavailable: return "table_unavailable";
   }
   return "server_error";
 }

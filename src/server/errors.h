@@ -22,8 +22,9 @@ enum class WsError : std::uint8_t {
   stale_version,
   not_now,
   server_error,
+  table_unavailable,  // a stored table that could not be replayed: read-only (protocol.md 6)
 };
-inline constexpr int WS_ERROR_COUNT = 13;
+inline constexpr int WS_ERROR_COUNT = 14;
 
 const char* ws_error_name(WsError code);  // "malformed_json", ...
 

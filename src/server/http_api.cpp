@@ -118,12 +118,21 @@ HttpResponse Hub::api_me(const HttpRequest& request, const Identity& who) {
       for (auto& [token, id] : guests_)
         if (id.player == who.player) id.name = clean;
     }
+    std::vector<std::shared_ptr<Room>> rooms;
+    {
+      std::lock_guard lock(mu_);
+      rooms = order_;
+    }
+    for (const auto& room : rooms) room->rename(who.player, clean);
     return json_response(200, player_object(who.player, clean));
   }
   return json_response(200, player_object(who.player, who.name));
 }
 
 HttpResponse Hub::api_create_table(const HttpRequest& request, const Identity& who) {
+  boost::system::error_code ec;
+  const json::value body = json::parse(request.body, ec);
+  if (ec || !body.is_object()) return error(400, "bad_json", "the body must be a JSON object");
   auto settings = parse_settings(request.body);
   if (!settings) return error(400, "bad_settings", settings.error().message);
   std::uint64_t seed = 0;
@@ -176,13 +185,18 @@ HttpResponse Hub::api_player(std::string_view id) {
     json::array score(std::size_t(seats), json::value(0));
     score[std::size_t(m.self.seat)] = m.self.score;
     json::array opponents;
-    bool ahead = true;
-    bool behind = true;
+    // As match_over's results (RULES.md A3, A10): the team with the most
+    // points wins, teams sharing the most draw, every other team loses.
+    // Seat s plays for team s % teams (two vs two: 4 seats, 2 teams).
+    const int teams = seats == 4 ? 2 : seats;
+    bool top = true;
+    bool shared = false;
     for (const auto& o : m.opponents) {
       score[std::size_t(o.line.seat)] = o.line.score;
       opponents.push_back(player_object(o.line.player, o.display_name));
-      if (o.line.score >= m.self.score) ahead = false;
-      if (o.line.score <= m.self.score) behind = false;
+      if (o.line.seat % teams == m.self.seat % teams) continue;  // a team-mate
+      if (o.line.score > m.self.score) top = false;
+      if (o.line.score == m.self.score) shared = true;
     }
     json::array games;
     for (const auto& g : store_.games_of_match(m.match_id))
@@ -202,9 +216,9 @@ HttpResponse Hub::api_player(std::string_view id) {
                                    {"seat", m.self.seat},
                                    {"score", score},
                                    {"result", m.opponents.empty() ? "draw"
-                                              : ahead             ? "win"
-                                              : behind            ? "loss"
-                                                                  : "draw"},
+                                              : !top              ? "loss"
+                                              : shared            ? "draw"
+                                                                  : "win"},
                                    {"reason", reason},
                                    {"opponents", opponents},
                                    {"rating_change", change},
@@ -264,9 +278,24 @@ HttpResponse Hub::api_game(std::string_view id) {
 
 HttpResponse Hub::healthz() {
   const bool ok = committer_.healthy();
-  return json_response(ok ? 200 : 503, json::object{{"status", ok ? "ok" : "unavailable"},
-                                                    {"version", build_version()},
-                                                    {"commit", build_commit()}});
+  json::object body{{"status", ok ? "ok" : "unavailable"},
+                    {"version", build_version()},
+                    {"commit", build_commit()},
+                    {"store_write_failures", metrics_.store_failures()}};
+  // Tables kept read-only because their stored match does not replay: the
+  // node serves them, but an operator must look (protocol.md 6).
+  json::array read_only;
+  std::vector<std::shared_ptr<Room>> rooms;
+  {
+    std::lock_guard lock(mu_);
+    rooms = order_;
+  }
+  for (const auto& r : rooms) {
+    if (!r->read_only_reason().empty())
+      read_only.push_back(json::object{{"table", r->id()}, {"reason", r->read_only_reason()}});
+  }
+  body["read_only_tables"] = std::move(read_only);
+  return json_response(ok ? 200 : 503, std::move(body));
 }
 
 HttpResponse Hub::metrics() {
@@ -282,7 +311,10 @@ HttpResponse Hub::metrics() {
     std::lock_guard lock(mu_);
     rooms = order_;
   }
-  for (const auto& r : rooms) ++by_status[r->status()];
+  for (const auto& r : rooms) {
+    ++by_status[r->status()];
+    if (!r->read_only_reason().empty()) ++g.read_only_tables;
+  }
   for (const auto& [k, v] : by_status) g.tables.emplace_back(k, v);
   HttpResponse r;
   r.content_type = "text/plain; version=0.0.4";

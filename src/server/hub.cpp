@@ -40,6 +40,11 @@ void Hub::persist(StoreJob job) {
       std::move(job.done));
 }
 
+void Hub::store_failed(const std::string& table, const std::string& what) {
+  metrics_.store_failure();
+  std::cerr << "fourtable: ALARM: table " << table << ": store write failed: " << what << "\n";
+}
+
 void Hub::write_now(store::Store::Write write) {
   // Shared: the committer thread may still be inside set_value() when this
   // thread, woken by it, returns.
@@ -96,6 +101,10 @@ Result<std::shared_ptr<Room>> Hub::adopt(const store::LiveTable& t) {
   }
   auto room = Room::restore(*this, t, names, now_ms());
   if (!room) return room.error();
+  if (!(*room)->read_only_reason().empty())
+    std::cerr << "fourtable: ALARM: table " << t.table.id
+              << " is read-only, its match does not replay: " << (*room)->read_only_reason()
+              << "\n";
   std::lock_guard lock(mu_);
   auto [it, added] = rooms_.try_emplace(t.table.id, *room);
   if (added) order_.push_back(*room);

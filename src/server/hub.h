@@ -63,6 +63,7 @@ class Hub final : public Application, public RoomHost {
   void table_changed() override { lobby_dirty_ = true; }
   void moved(std::int64_t latency_us, bool computer) override;
   void error_sent(WsError code) override { metrics_.error(code); }
+  void store_failed(const std::string& table, const std::string& what) override;
 
  private:
   std::shared_ptr<Room> find(const std::string& id) const;

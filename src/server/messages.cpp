@@ -131,4 +131,18 @@ std::string error_frame(const ProtocolError& error) {
   return json::serialize(o);
 }
 
+std::string move_id_of(std::string_view frame) {
+  if (frame.size() > MAX_FRAME_BYTES) return {};
+  boost::system::error_code ec;
+  const json::value v = json::parse(frame, ec);
+  if (ec || !v.is_object()) return {};
+  const json::object& o = v.as_object();
+  const json::string* type = opt_string(o, "type");
+  const json::string* id = opt_string(o, "id");
+  if (type == nullptr || *type != "move" || id == nullptr || id->empty() ||
+      id->size() > MAX_MOVE_ID)
+    return {};
+  return std::string(id->c_str(), id->size());
+}
+
 }  // namespace ft::server

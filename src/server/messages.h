@@ -46,6 +46,11 @@ using Parsed = std::variant<ClientMessage, ProtocolError>;
 
 Parsed parse_client_frame(std::string_view frame);
 
+// The `id` of a frame that is a `move` with a readable id, else "": for an
+// error answered before the frame is handled (rate_limited), so the client
+// can tell which move was dropped (protocol.md 5.7).
+std::string move_id_of(std::string_view frame);
+
 // The `type` string of a message, as on the wire.
 const char* message_type(const ClientMessage& message);
 

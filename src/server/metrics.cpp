@@ -32,6 +32,12 @@ std::string Metrics::render(const Gauges& g) const {
   line("# TYPE ft_tables gauge");
   for (const auto& [status, n] : g.tables)
     line("ft_tables{status=\"" + status + "\"} " + std::to_string(n));
+  line("# HELP ft_tables_read_only Stored tables whose match could not be replayed (read-only).");
+  line("# TYPE ft_tables_read_only gauge");
+  line("ft_tables_read_only " + std::to_string(g.read_only_tables));
+  line("# HELP ft_store_write_failures_total Table writes the store refused or failed (alarm).");
+  line("# TYPE ft_store_write_failures_total counter");
+  line("ft_store_write_failures_total " + std::to_string(store_failures_.load()));
   line("# HELP ft_moves_total Moves accepted (people and computer).");
   line("# TYPE ft_moves_total counter");
   line("ft_moves_total " + std::to_string(moves_.load() + engine_moves_.load()));

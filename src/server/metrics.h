@@ -22,11 +22,14 @@ class Metrics {
   void engine_move() { engine_moves_.fetch_add(1); }
   void error(WsError code) { errors_[static_cast<std::size_t>(code)].fetch_add(1); }
   void error(std::string_view code);
+  void store_failure() { store_failures_.fetch_add(1); }
+  std::int64_t store_failures() const { return store_failures_.load(); }
 
   struct Gauges {
     std::int64_t ws_connections = 0;
     std::int64_t http_requests = 0;
     std::vector<std::pair<std::string, std::int64_t>> tables;  // status -> count
+    std::int64_t read_only_tables = 0;  // stored tables that could not be replayed
   };
   std::string render(const Gauges& gauges) const;
   std::int64_t moves() const { return moves_.load(); }
@@ -34,6 +37,7 @@ class Metrics {
  private:
   std::atomic<std::int64_t> moves_{0};
   std::atomic<std::int64_t> engine_moves_{0};
+  std::atomic<std::int64_t> store_failures_{0};
   std::atomic<std::int64_t> latency_sum_us_{0};
   std::array<std::atomic<std::int64_t>, BUCKETS_US.size() + 1> buckets_{};
   std::array<std::atomic<std::int64_t>, WS_ERROR_COUNT> errors_{};

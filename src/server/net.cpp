@@ -162,10 +162,11 @@ class WsSession final : public Peer, public std::enable_shared_from_this<WsSessi
           tokens + impl_.opt.rate_per_second * std::chrono::duration<double>(now - last).count());
       last = now;
       if (tokens < 1.0) {
+        const auto data = buffer.cdata();
         refuse({WsError::rate_limited,
                 "slow down: at most " + std::to_string(int(impl_.opt.rate_per_second)) +
                     " frames per second",
-                {},
+                move_id_of(std::string_view(static_cast<const char*>(data.data()), data.size())),
                 std::nullopt});
         if (++strikes >= impl_.opt.rate_strikes) {
           co_await ws_.async_close(websocket::close_code::policy_error, tuple_awaitable);
@@ -294,7 +295,20 @@ awaitable<void> http_session(NetServer::Impl& impl, tcp::socket socket) {
     }
 
     if (upgrade) {
-      if (!origin_allowed(req[http::field::origin], host, impl.opt.allow_origins)) {
+      // protocol.md 3: the socket lives at /ws only.
+      const std::string_view target = req.target();
+      if (target.substr(0, target.find('?')) != "/ws") {
+        auto res =
+            make_response(json_error(404, "not_found", "WebSocket connections are made to /ws"),
+                          req.version(), false);
+        co_await http::async_write(stream, res, tuple_awaitable);
+        break;
+      }
+      // A browser cannot set X-Forwarded-Proto on a handshake; a TLS proxy in
+      // front says the page was https.
+      const std::string_view scheme =
+          req["X-Forwarded-Proto"] == "https" ? std::string_view("https") : "http";
+      if (!origin_allowed(req[http::field::origin], scheme, host, impl.opt.allow_origins)) {
         auto res = make_response(
             json_error(403, "origin_refused", "this origin may not open a WebSocket here"),
             req.version(), false);

@@ -135,8 +135,10 @@ class NetServer {
 };
 
 // The origin check of docs/protocol.md 3: no Origin (not a browser) passes;
-// otherwise it must be http(s)://<host> of the request or in `allowed`.
-bool origin_allowed(std::string_view origin, std::string_view host,
+// otherwise it must be <scheme>://<host> of the request, with the scheme the
+// page was served under ("http", or "https" behind a TLS proxy), or be in
+// `allowed`.
+bool origin_allowed(std::string_view origin, std::string_view scheme, std::string_view host,
                     const std::vector<std::string>& allowed);
 
 // The value of the ft_guest cookie in a Cookie header, "" if absent.

@@ -5,12 +5,12 @@
 
 namespace ft::server {
 
-bool origin_allowed(std::string_view origin, std::string_view host,
+bool origin_allowed(std::string_view origin, std::string_view scheme, std::string_view host,
                     const std::vector<std::string>& allowed) {
   if (origin.empty()) return true;  // not a browser: nothing to protect against
-  if (!host.empty() && (origin == "http://" + std::string(host) ||
-                        origin == "https://" + std::string(host)))
-    return true;
+  // The scheme counts: a page of http://host (say, one a network attacker
+  // injected into) may not drive the sockets of a site served as https.
+  if (!host.empty() && origin == std::string(scheme) + "://" + std::string(host)) return true;
   return std::find(allowed.begin(), allowed.end(), origin) != allowed.end();
 }
 

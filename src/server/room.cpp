@@ -80,63 +80,104 @@ Result<std::shared_ptr<Room>> Room::restore(RoomHost& host, const store::LiveTab
     if (s.player != 0) ++people;
   }
   room->version_ = std::max(1, people);
-  if (live.match) {
-    auto saved = decode_match(live.match->snapshot.state_json);
-    if (!saved) return saved.error();
-    // The record as of the last snapshot, then the plain moves stored after
-    // it (their rows only: see StoreJob::snapshot).
-    std::vector<match::LoggedMove> logged;
-    logged.reserve(live.moves.size());
-    for (const store::MoveRecord& mv : live.moves) {
-      match::LoggedMove lm;
-      lm.game = mv.game_number - 1;
-      lm.ply = mv.ply;
-      lm.seat = mv.seat;
-      lm.move = mv.move;
-      if (mv.think_ms >= 0) lm.think_ms = mv.think_ms;
-      lm.at = mv.server_ms;
-      logged.push_back(std::move(lm));
+  if (live.match) room->restore_match(live, now);
+  return room;
+}
+
+namespace {
+
+std::vector<match::LoggedMove> logged_moves(const std::vector<store::MoveRecord>& rows) {
+  std::vector<match::LoggedMove> logged;
+  logged.reserve(rows.size());
+  for (const store::MoveRecord& mv : rows) {
+    match::LoggedMove lm;
+    lm.game = mv.game_number - 1;
+    lm.ply = mv.ply;
+    lm.seat = mv.seat;
+    lm.move = mv.move;
+    if (mv.think_ms >= 0) lm.think_ms = mv.think_ms;
+    lm.at = mv.server_ms;
+    if (mv.elapsed_ms >= 0) lm.elapsed_ms = mv.elapsed_ms;
+    lm.clocks_ms = mv.clocks_ms;
+    logged.push_back(std::move(lm));
+  }
+  return logged;
+}
+
+}  // namespace
+
+void Room::restore_match(const store::LiveTable& live, std::int64_t now) {
+  match_id_ = live.match->id;
+  auto saved = decode_match(live.match->snapshot.state_json);
+  if (!saved) {
+    read_only_ = "the stored match record cannot be read: " + saved.error().message;
+    return;
+  }
+  seed_ = saved->record.config.seed;
+  // The record as of the last snapshot, then the plain moves stored after it
+  // (their rows only: see StoreJob::snapshot), each charged the turn length
+  // stored with it, and a grace for the players to reconnect.
+  std::vector<match::LoggedMove> logged = logged_moves(live.moves);
+  auto m = match::Match::restore(saved->record, logged, now, live.match->snapshot.saved_ms, {},
+                                 game_factory(), RESTART_GRACE_MS);
+  if (!m) {
+    // Never drop a stored table: show as much as replays, take no action.
+    read_only_ = m.error().message;
+    while (!m && !logged.empty()) {
+      logged.pop_back();
+      m = match::Match::restore(saved->record, logged, now, live.match->snapshot.saved_ms, {},
+                                game_factory());
     }
-    auto m = match::Match::restore(saved->record, logged, now, live.match->snapshot.saved_ms, {},
-                                   room->game_factory());
-    if (!m) return m.error();
-    room->match_.emplace(std::move(m).value());
-    room->match_id_ = live.match->id;
-    room->seed_ = saved->record.config.seed;
-    // Each move replayed beyond the record was one `moved` event.
-    std::int64_t recorded_moves = 0;
-    for (const match::Input& in : saved->record.inputs)
-      if (in.action == match::Action::move) ++recorded_moves;
-    std::int64_t all_moves = 0;
-    for (const match::Input& in : room->match_->record().inputs)
-      if (in.action == match::Action::move) ++all_moves;
-    room->version_ = saved->version + (all_moves - recorded_moves);
-    const match::MatchView view = room->match_->view(now);
-    if (!view.games.empty()) {
-      const match::GameRecord& g = view.games.back();
-      room->side_team_ = g.side_team;
-      room->plies_ = static_cast<int>(g.moves.size());
-      if (g.end != match::GameEnd::playing) {
-        room->game_outcome_ = room->outcome_json(g.end, g.outcome, g.loser_team, g.side_team);
-        if (const auto* four = dynamic_cast<const rules::FourGame*>(room->match_->game())) {
-          for (const rules::Cell& c : four->winning_cells())
-            room->winning_cells_.push_back(json::string(rules::format_cell(c)));
-        }
+    if (!m) return;
+  }
+  match_.emplace(std::move(m).value());
+  // Each move replayed beyond the record was one `moved` event.
+  std::int64_t recorded_moves = 0;
+  for (const match::Input& in : saved->record.inputs)
+    if (in.action == match::Action::move) ++recorded_moves;
+  std::int64_t all_moves = 0;
+  for (const match::Input& in : match_->record().inputs)
+    if (in.action == match::Action::move) ++all_moves;
+  version_ = saved->version + (all_moves - recorded_moves);
+  // protocol.md 4.2: a move id that was stored is acknowledged again when it
+  // is resent after the restart, acked before it or not.
+  for (const store::MoveRecord& mv : live.moves) {
+    if (mv.client_id.empty() || mv.seat < 0 || std::size_t(mv.seat) >= seats_.size()) continue;
+    seats_[std::size_t(mv.seat)].last_move_id = mv.client_id;
+    seats_[std::size_t(mv.seat)].last_move_version = mv.version;
+  }
+  const match::MatchView view = match_->view(now);
+  if (!view.games.empty()) {
+    const match::GameRecord& g = view.games.back();
+    side_team_ = g.side_team;
+    plies_ = static_cast<int>(g.moves.size());
+    if (g.end != match::GameEnd::playing) {
+      game_outcome_ = outcome_json(g.end, g.outcome, g.loser_team, g.side_team);
+      if (const auto* four = dynamic_cast<const rules::FourGame*>(match_->game())) {
+        for (const rules::Cell& c : four->winning_cells())
+          winning_cells_.push_back(json::string(rules::format_cell(c)));
       }
     }
-    if (room->match_->phase() == match::Phase::over) {
-      room->match_result_ = saved->result;
-      room->finished_at_ = now;
-    }
-    // Nobody is connected to a process that just started; clients reconnect.
-    for (std::size_t i = 0; i < room->seats_.size(); ++i) {
-      if (room->seats_[i].player != 0 && room->match_->phase() != match::Phase::over)
-        room->match_->set_connected(static_cast<int>(i), false, now);
-    }
-    auto next = room->match_->next_deadline();
-    room->next_deadline_ = next.value_or(0);
   }
-  return room;
+  if (match_->phase() == match::Phase::over) {
+    match_result_ = saved->result;
+    finished_at_ = now;
+  }
+  if (!read_only_.empty()) return;
+  // Nobody is connected to a process that just started; clients reconnect.
+  for (std::size_t i = 0; i < seats_.size(); ++i) {
+    if (seats_[i].player != 0 && match_->phase() != match::Phase::over)
+      match_->set_connected(static_cast<int>(i), false, now);
+  }
+  auto next = match_->next_deadline();
+  next_deadline_ = next.value_or(0);
+}
+
+bool Room::refuse_read_only(const std::shared_ptr<Peer>& peer, const std::string& id) {
+  if (read_only_.empty()) return false;
+  send_error(peer, WsError::table_unavailable,
+             "this table could not be restored and is read-only: " + read_only_, id);
+  return true;
 }
 
 // twiceFour rounds come from the rules library's TwiceFourGame; the match
@@ -191,7 +232,7 @@ void Room::finish(Outbox& out, StoreJob job) {
         error = e.what();
       } catch (...) {
       }
-      std::cerr << "fourtable: table " << self->id_ << ": store write failed: " << error << "\n";
+      self->host_.store_failed(self->id_, error);
       // Not durable: no acknowledgement may go out (protocol.md 4.2).
       for (auto& [peer, frame] : shared->first) {
         ProtocolError e{WsError::server_error, "the store failed: " + error, {}, std::nullopt};
@@ -223,7 +264,7 @@ void Room::publish(Outbox& out) {
   if (out.lobby) host_.table_changed();
   if (out.move_received_us >= 0) host_.moved(steady_us() - out.move_received_us, false);
   if (out.computer_move) host_.moved(-1, true);
-  if (match_) {
+  if (match_ && read_only_.empty()) {
     auto next = match_->next_deadline();
     next_deadline_ = next.value_or(0);
     if (match_->phase() == match::Phase::over && finished_at_ == 0) finished_at_ = host_.now_ms();
@@ -323,6 +364,7 @@ void Room::move(const std::shared_ptr<Peer>& peer, const MoveMsg& msg, std::int6
     const int seat = sub->seat;
     if (seat < 0)
       return send_error(peer, WsError::not_seated, "you are watching this table", msg.id);
+    if (refuse_read_only(peer, msg.id)) return;
     SeatInfo& s = seats_[std::size_t(seat)];
     if (!s.last_move_id.empty() && s.last_move_id == msg.id) {
       // A resend after a reconnect: acknowledge again, play nothing.
@@ -352,7 +394,7 @@ void Room::move(const std::shared_ptr<Peer>& peer, const MoveMsg& msg, std::int6
     }
     out.move_received_us = received_us;
     const std::int64_t before = version_;
-    apply(update, now, out, job, msg.think_ms);
+    apply(update, now, out, job, msg.think_ms, msg.id);
     std::int64_t moved_version = 0;
     for (const auto& ev : update.events) {
       if (std::holds_alternative<match::MoveMade>(ev.body)) moved_version = before + 1;
@@ -380,6 +422,7 @@ void Room::act(const std::shared_ptr<Peer>& peer, RoomAction action) {
     if (sub == nullptr) return send_error(peer, WsError::not_joined, "send hello first");
     const int seat = sub->seat;
     if (seat < 0) return send_error(peer, WsError::not_seated, "you are watching this table");
+    if (refuse_read_only(peer)) return;
     if (!match_) return send_error(peer, WsError::not_now, "the match has not started");
     const std::int64_t now = host_.now_ms();
     match::Update update;
@@ -412,6 +455,7 @@ void Room::choose_piece(const std::shared_ptr<Peer>& peer, int piece) {
     const Sub* sub = sub_of(peer);
     if (sub == nullptr) return send_error(peer, WsError::not_joined, "send hello first");
     if (sub->seat < 0) return send_error(peer, WsError::not_seated, "you are watching this table");
+    if (refuse_read_only(peer)) return;
     if (!match_) return send_error(peer, WsError::not_now, "the match has not started");
     const std::int64_t now = host_.now_ms();
     match::Update update = match_->choose_piece(sub->seat, piece, now);
@@ -425,15 +469,30 @@ void Room::choose_piece(const std::shared_ptr<Peer>& peer, int piece) {
   });
 }
 
+void Room::rename(std::int64_t player, const std::string& name) {
+  submit([this, player, name] {
+    for (SeatInfo& s : seats_)
+      if (s.player == player) s.name = name;
+  });
+}
+
 void Room::tick() {
   submit([this] {
-    if (!match_) return;
+    if (!match_ || !read_only_.empty()) return;
     const std::int64_t now = host_.now_ms();
     match::Update update = match_->tick(now);
     if (update.events.empty()) {
-      // Nothing fired (e.g. a claim became possible): look again in a second.
-      auto next = match_->next_deadline();
-      next_deadline_ = next ? std::max(*next, now + 1000) : 0;
+      // Nothing fired: a claim may have become possible. The opponents are
+      // told once (protocol.md 5.6); the next deadline leaves it out.
+      const auto claim_from = match_->view(now).claim_from;
+      if (claim_from && *claim_from <= now && claim_told_ != *claim_from) {
+        claim_told_ = *claim_from;
+        Outbox out;
+        out.presence = true;
+        publish(out);
+        return;
+      }
+      next_deadline_ = match_->next_deadline(now).value_or(0);
       return;
     }
     Outbox out;
@@ -542,7 +601,7 @@ void Room::add_event(Outbox& out, json::object event, std::int64_t now) {
 }
 
 void Room::apply(const match::Update& update, std::int64_t now, Outbox& out, StoreJob& job,
-                 std::optional<std::int64_t> think_ms) {
+                 std::optional<std::int64_t> think_ms, std::string_view move_id) {
   bool changed = false;
   bool finished = false;
   int moves = 0;
@@ -604,6 +663,13 @@ void Room::apply(const match::Update& update, std::int64_t now, Outbox& out, Sto
               // clock charges the same (lag compensation).
               w.move.think_ms = think_ms ? std::max<std::int64_t>(*think_ms, 0) : -1;
               w.move.server_ms = now;
+              // The server's reading, so a restart replays exactly this charge
+              // and ends on these clocks (protocol.md 6).
+              w.move.elapsed_ms = m.charge.elapsed_ms;
+              for (std::size_t i = 0; i < seats_.size(); ++i)
+                w.move.clocks_ms.push_back(match_->clock().remaining(int(i), now));
+              w.move.client_id = std::string(move_id);
+              w.move.version = version_;
               job.moves.push_back(std::move(w));
             },
             [&](const match::ClockUpdate&) {},
@@ -647,8 +713,21 @@ void Room::apply(const match::Update& update, std::int64_t now, Outbox& out, Sto
                 if (t) result += "-";
                 result += match::format_points(g.points[t]);
               }
-              add_then(job, [self = shared_from_this(), number = g.game + 1, result, record,
-                             now](store::Store& st) {
+              // A game lost with the match before it began (resign match
+              // between games, a timeout or claim in game 1, abandonment) has
+              // no row yet: it is stored as started and finished at once.
+              const bool unplayed = std::size_t(g.game) < view.games.size() &&
+                                    view.games[std::size_t(g.game)].side_team.empty();
+              add_then(job, [self = shared_from_this(), number = g.game + 1, result, record, now,
+                             unplayed, variant = settings_.variant](store::Store& st) {
+                if (unplayed) {
+                  store::GameRecord rec;
+                  rec.match_id = self->match_id_;
+                  rec.number = number;
+                  rec.variant = variant;
+                  rec.started_ms = now;
+                  st.start_game(rec);
+                }
                 st.finish_game(self->match_id_, number, result, record, now, std::nullopt);
               });
               out.lobby = true;
@@ -660,19 +739,7 @@ void Room::apply(const match::Update& update, std::int64_t now, Outbox& out, Sto
             },
             [&](const match::ConnectionChanged&) { out.presence = true; },
             [&](const match::MatchOver& m) {
-              json::array results;
-              const auto points = match_->points();
-              for (std::size_t i = 0; i < seats_.size(); ++i) {
-                const auto mine = points[std::size_t(match_->team_of(int(i)))];
-                bool best = true;
-                bool worst = true;
-                for (std::size_t t = 0; t < points.size(); ++t) {
-                  if (int(t) == match_->team_of(int(i))) continue;
-                  if (points[t] >= mine) best = false;
-                  if (points[t] <= mine) worst = false;
-                }
-                results.push_back(json::string(best ? "win" : worst ? "loss" : "draw"));
-              }
+              json::array results = match_results();
               std::string reason(match::match_end_name(m.end));
               if (m.end == match::MatchEnd::resigned) reason = "resign_match";
               if (m.end == match::MatchEnd::abandoned) reason = "abandon";
@@ -707,6 +774,21 @@ void Room::apply(const match::Update& update, std::int64_t now, Outbox& out, Sto
     job.snapshot = true;
     job.snapshot_at = now;
   }
+}
+
+// RULES.md A3, A10: the team with the most points wins the match; teams
+// that share the most points draw it; every other team loses (three
+// players: the two without the winning line both lose).
+json::array Room::match_results() const {
+  json::array results;
+  const auto points = match_->points();
+  const auto best = *std::max_element(points.begin(), points.end());
+  const auto at_best = std::count(points.begin(), points.end(), best);
+  for (std::size_t i = 0; i < seats_.size(); ++i) {
+    const auto mine = points[std::size_t(match_->team_of(int(i)))];
+    results.push_back(json::string(mine < best ? "loss" : at_best > 1 ? "draw" : "win"));
+  }
+  return results;
 }
 
 void Room::add_finish(std::int64_t now, const match::MatchOver& over,

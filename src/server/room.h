@@ -52,6 +52,10 @@ struct StoreJob {
   bool empty() const { return moves.empty() && !then && !snapshot; }
 };
 
+// After a restart the clock of the seat to move stands this long, so the
+// players can reconnect before their time runs again (protocol.md 6).
+inline constexpr std::int64_t RESTART_GRACE_MS = 10000;
+
 class RoomHost {
  public:
   virtual ~RoomHost() = default;
@@ -61,6 +65,8 @@ class RoomHost {
   virtual void table_changed() = 0;                    // the lobby may need redrawing
   virtual void moved(std::int64_t latency_us, bool computer) = 0;
   virtual void error_sent(WsError code) = 0;
+  // A store write of the table failed: an alarm (metrics, log), never silent.
+  virtual void store_failed(const std::string& table, const std::string& what) = 0;
 };
 
 struct SeatInfo {
@@ -88,6 +94,9 @@ class Room : public std::enable_shared_from_this<Room> {
                                                std::int64_t now);
 
   const std::string& id() const { return id_; }
+  // Why the table is read-only ("" when it is not): its stored match could
+  // not be replayed, so it is shown as far as it replays and takes no action.
+  const std::string& read_only_reason() const { return read_only_; }
   // What the store keeps about the table (create_table).
   store::TableRecord record() const;
 
@@ -99,7 +108,11 @@ class Room : public std::enable_shared_from_this<Room> {
   void move(const std::shared_ptr<Peer>& peer, const MoveMsg& msg, std::int64_t received_us);
   void act(const std::shared_ptr<Peer>& peer, RoomAction action);
   void choose_piece(const std::shared_ptr<Peer>& peer, int piece);
-  // Lets the match's deadlines fire (flag, Ready timeout) when one is due.
+  // The player changed its name (protocol.md 2.2): its seat shows the new
+  // one from the next `state` on.
+  void rename(std::int64_t player, const std::string& name);
+  // Lets the match's deadlines fire (flag, Ready timeout) when one is due,
+  // and tells the table when a claim has become possible (protocol.md 5.6).
   void tick();
   bool due(std::int64_t now) const;
 
@@ -147,8 +160,16 @@ class Room : public std::enable_shared_from_this<Room> {
   void maybe_start(std::int64_t now, Outbox& out, StoreJob& job);
   bool setup_ready();  // false while the engine vets a drawn opening
   // `think_ms`: the client's thinking time of the move in `update`, if any.
+  // `move_id`: the client's id of that move, stored with it (protocol.md 4.2).
   void apply(const match::Update& update, std::int64_t now, Outbox& out, StoreJob& job,
-             std::optional<std::int64_t> think_ms = std::nullopt);
+             std::optional<std::int64_t> think_ms = std::nullopt, std::string_view move_id = {});
+  // Per seat "win"/"draw"/"loss" of a finished match (protocol.md 5.5).
+  boost::json::array match_results() const;
+  // Replays the stored match; on a refusal, as much of it as replays, and
+  // the table becomes read-only with the reason.
+  void restore_match(const store::LiveTable& live, std::int64_t now);
+  // Refuses a command on a read-only table; true if it did.
+  bool refuse_read_only(const std::shared_ptr<Peer>& peer, const std::string& id = {});
   void automatic(std::int64_t now, Outbox& out, StoreJob& job);  // computer seats: ready, pieces
   void schedule_computer();
   void computer_move(int game, int ply, std::string move);
@@ -179,6 +200,7 @@ class Room : public std::enable_shared_from_this<Room> {
   const TableSettings settings_;
   const std::int64_t created_ms_;
   std::uint64_t seed_ = 0;
+  std::string read_only_;  // set once, by restore
 
   mutable std::mutex mu_;
   std::deque<std::function<void()>> inbox_;
@@ -200,6 +222,7 @@ class Room : public std::enable_shared_from_this<Room> {
   bool setup_vetted_ = false;  // the seed's set-up is the one the match may draw
   bool vetting_ = false;
   std::atomic<std::int64_t> next_deadline_{0};  // 0: none
+  std::int64_t claim_told_ = 0;  // the claim time last announced with a presence frame
   std::atomic<std::int64_t> finished_at_{0};    // 0: not over
 };
 

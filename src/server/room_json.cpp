@@ -66,15 +66,17 @@ json::object Room::summary_unlocked() const {
     seats.push_back(json::object{{"seat", int(i)}, {"player", player_json(int(i))},
                                  {"computer", computer}});
   }
-  return json::object{{"id", id_},
-                      {"url", "/t/" + id_},
-                      {"settings", settings_json(settings_)},
-                      {"status", status_unlocked()},
-                      {"seats", std::move(seats)},
-                      {"score", score_json()},
-                      {"game_number", match_ ? match_->game_index() + 1 : 0},
-                      {"spectators", spectators},
-                      {"created_at", created_ms_}};
+  json::object o{{"id", id_},
+                 {"url", "/t/" + id_},
+                 {"settings", settings_json(settings_)},
+                 {"status", status_unlocked()},
+                 {"seats", std::move(seats)},
+                 {"score", score_json()},
+                 {"game_number", match_ ? match_->game_index() + 1 : 0},
+                 {"spectators", spectators},
+                 {"created_at", created_ms_}};
+  if (!read_only_.empty()) o["read_only"] = read_only_;  // protocol.md 6
+  return o;
 }
 
 json::value Room::outcome_json(match::GameEnd end, const rules::Outcome& outcome,
@@ -119,6 +121,7 @@ json::value Room::outcome_json(match::GameEnd end, const rules::Outcome& outcome
   std::string reason;
   switch (end) {
     case match::GameEnd::resigned: reason = "resign"; break;
+    case match::GameEnd::resigned_match: reason = "resign_match"; break;
     case match::GameEnd::timeout: reason = "timeout"; break;
     default:
       switch (match_ ? match_->end() : match::MatchEnd::none) {

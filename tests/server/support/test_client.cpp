@@ -63,7 +63,8 @@ HttpResult http(int port, const std::string& method, const std::string& target,
   return r;
 }
 
-HttpResult ws_handshake(int port, const std::string& cookie, const std::string& origin) {
+HttpResult ws_handshake(int port, const std::string& cookie, const std::string& origin,
+                        const std::string& target, const std::string& forwarded_proto) {
   asio::io_context ioc;
   websocket::stream<beast::tcp_stream> ws(ioc);
   beast::get_lowest_layer(ws).expires_after(std::chrono::seconds(10));
@@ -72,10 +73,11 @@ HttpResult ws_handshake(int port, const std::string& cookie, const std::string& 
   ws.set_option(websocket::stream_base::decorator([&](websocket::request_type& req) {
     if (!cookie.empty()) req.set(http_ns::field::cookie, "ft_guest=" + cookie);
     if (!origin.empty()) req.set(http_ns::field::origin, origin);
+    if (!forwarded_proto.empty()) req.set("X-Forwarded-Proto", forwarded_proto);
   }));
   websocket::response_type res;
   beast::error_code ec;
-  ws.handshake(res, "127.0.0.1:" + std::to_string(port), "/ws", ec);
+  ws.handshake(res, "127.0.0.1:" + std::to_string(port), target, ec);
   HttpResult r;
   r.status = static_cast<int>(res.result_int());
   r.body = res.body();

@@ -29,7 +29,8 @@ HttpResult http(int port, const std::string& method, const std::string& target,
 
 // The status and body of a WebSocket handshake that the server refused, or
 // status 101 if it was accepted (then closed at once).
-HttpResult ws_handshake(int port, const std::string& cookie, const std::string& origin);
+HttpResult ws_handshake(int port, const std::string& cookie, const std::string& origin,
+                        const std::string& target = "/ws", const std::string& forwarded_proto = {});
 
 class WsClient {
  public:
