@@ -156,6 +156,7 @@ export const en = {
   'error.not_seated': 'Only players at the table can do that.',
   'error.rate_limited': 'Too fast; please wait a moment.',
   'error.server_error': 'The server could not save that; please try again.',
+  'error.table_unavailable': 'This table could not be restored after a server restart; it can be viewed but not played.',
   'error.bad_settings': 'These settings are not possible',
   'error.bad_name': 'That name cannot be used',
   'error.other': 'Something went wrong',

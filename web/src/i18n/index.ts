@@ -89,6 +89,7 @@ const ERROR_KEYS: Record<string, MessageKey> = {
   not_seated: 'error.not_seated',
   rate_limited: 'error.rate_limited',
   server_error: 'error.server_error',
+  table_unavailable: 'error.table_unavailable',
   bad_settings: 'error.bad_settings',
   bad_name: 'error.bad_name',
 };

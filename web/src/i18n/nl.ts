@@ -155,6 +155,7 @@ export const nl: Messages = {
   'error.not_seated': 'Alleen spelers aan tafel kunnen dat doen.',
   'error.rate_limited': 'Te snel; wacht even.',
   'error.server_error': 'De server kon dat niet opslaan; probeer het opnieuw.',
+  'error.table_unavailable': 'Deze tafel kon na een herstart van de server niet worden hersteld; je kunt hem bekijken, maar er niet op spelen.',
   'error.bad_settings': 'Deze instellingen zijn niet mogelijk',
   'error.bad_name': 'Die naam kan niet gebruikt worden',
   'error.other': 'Er ging iets mis',

@@ -155,6 +155,7 @@ export const tr: Messages = {
   'error.not_seated': 'Bunu yalnızca masadaki oyuncular yapabilir.',
   'error.rate_limited': 'Çok hızlı; lütfen biraz bekle.',
   'error.server_error': 'Sunucu bunu kaydedemedi; lütfen yeniden dene.',
+  'error.table_unavailable': 'Bu masa sunucu yeniden başladıktan sonra geri yüklenemedi; izlenebilir ama oynanamaz.',
   'error.bad_settings': 'Bu ayarlar mümkün değil',
   'error.bad_name': 'Bu ad kullanılamaz',
   'error.other': 'Bir şeyler ters gitti',
