@@ -2,19 +2,16 @@
 // Runs on the blocking pool, so it may call the store.
 #include <sodium.h>
 
-#include <filesystem>
-#include <fstream>
 #include <map>
-#include <sstream>
 
 #include "server/build_info.h"
 #include "server/guest_names.h"
 #include "server/hub.h"
+#include "server/static_files.h"
 #include "store/ids.h"
 
 namespace ft::server {
 namespace json = boost::json;
-namespace fs = std::filesystem;
 namespace {
 
 HttpResponse json_response(int status, const json::value& body) {
@@ -44,22 +41,6 @@ std::int64_t parse_player_id(std::string_view id) {
   return n;
 }
 
-std::string content_type(const fs::path& p) {
-  static const std::map<std::string, std::string> TYPES = {
-      {".html", "text/html; charset=utf-8"},
-      {".js", "text/javascript; charset=utf-8"},
-      {".css", "text/css; charset=utf-8"},
-      {".json", "application/json"},
-      {".svg", "image/svg+xml"},
-      {".png", "image/png"},
-      {".ico", "image/x-icon"},
-      {".woff2", "font/woff2"},
-      {".txt", "text/plain; charset=utf-8"},
-      {".map", "application/json"},
-      {".webmanifest", "application/manifest+json"}};
-  auto it = TYPES.find(p.extension().string());
-  return it == TYPES.end() ? "application/octet-stream" : it->second;
-}
 
 }  // namespace
 
@@ -98,7 +79,7 @@ HttpResponse Hub::http(const HttpRequest& request, const Identity* who) {
     return error(404, "not_found", "no such API endpoint");
   }
   if (!get) return error(405, "method_not_allowed", "use GET");
-  return static_file(path);
+  return static_file(path, request.accept_encoding);
 }
 
 HttpResponse Hub::api_me(const HttpRequest& request, const Identity& who) {
@@ -322,34 +303,8 @@ HttpResponse Hub::metrics() {
   return r;
 }
 
-HttpResponse Hub::static_file(std::string_view path) {
-  if (options_.web_root.empty()) return error(404, "not_found", "no web client is served");
-  if (path.find("..") != std::string_view::npos || path.find('\\') != std::string_view::npos)
-    return error(404, "not_found", "no such file");
-  fs::path file = fs::path(options_.web_root);
-  if (path == "/" || path.rfind("/t/", 0) == 0) {
-    file /= "index.html";
-  } else {
-    file /= std::string(path.substr(1));
-  }
-  std::error_code ec;
-  if (!fs::is_regular_file(file, ec)) {
-    // Client-side routes (pages of the web client) get the page itself.
-    if (fs::path(std::string(path)).extension().empty() && path.rfind("/assets/", 0) != 0) {
-      file = fs::path(options_.web_root) / "index.html";
-      if (!fs::is_regular_file(file, ec))
-        return error(404, "not_found", "the web client is not built (web/dist)");
-    } else {
-      return error(404, "not_found", "no such file");
-    }
-  }
-  std::ifstream in(file, std::ios::binary);
-  std::stringstream ss;
-  ss << in.rdbuf();
-  HttpResponse r;
-  r.content_type = content_type(file);
-  r.body = ss.str();
-  return r;
+HttpResponse Hub::static_file(std::string_view path, std::string_view accept_encoding) {
+  return serve_static(options_.web_root, path, accept_encoding);
 }
 
 }  // namespace ft::server

@@ -89,7 +89,7 @@ class Hub final : public Application, public RoomHost {
   HttpResponse api_game(std::string_view id);
   HttpResponse healthz();
   HttpResponse metrics();
-  HttpResponse static_file(std::string_view path);
+  HttpResponse static_file(std::string_view path, std::string_view accept_encoding);
 
   store::Store& store_;
   HubOptions options_;

@@ -243,7 +243,8 @@ http::response<http::string_body> make_response(const HttpResponse& r, unsigned 
   http::response<http::string_body> res{static_cast<http::status>(r.status), version};
   res.set(http::field::server, "fourtable");
   res.set(http::field::content_type, r.content_type);
-  res.set(http::field::cache_control, "no-store");
+  res.set(http::field::cache_control, r.cache_control);
+  for (const auto& [k, v] : SECURITY_HEADERS) res.set(k, v);
   for (const auto& [k, v] : r.headers) res.insert(k, v);
   res.keep_alive(keep_alive);
   res.body() = r.body;
@@ -346,6 +347,7 @@ awaitable<void> http_session(NetServer::Impl& impl, tcp::socket socket) {
     request.body = std::move(req.body());
     request.guest_token = cookie;
     request.host = host;
+    request.accept_encoding = std::string(req[http::field::accept_encoding]);
     HttpResponse response;
     try {
       auto handle = [&impl, &request] {

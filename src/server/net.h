@@ -22,6 +22,7 @@ struct HttpRequest {
   std::string body;
   std::string guest_token;  // the ft_guest cookie, "" if none
   std::string host;
+  std::string accept_encoding;  // the Accept-Encoding header, for precompressed files
 };
 
 struct HttpResponse {
@@ -29,6 +30,21 @@ struct HttpResponse {
   std::string content_type = "application/json";
   std::string body;
   std::vector<std::pair<std::string, std::string>> headers;  // extra headers (Location, ...)
+  std::string cache_control = "no-store";  // API answers change: never cached
+};
+
+// Sent with every HTTP answer (docs/protocol.md 2): scripts, styles, images
+// and sockets only from the site itself, no inline script, never framed (a
+// "Resign match" click through an invisible frame), no type sniffing, and
+// no page address sent to other sites.
+inline constexpr std::pair<const char*, const char*> SECURITY_HEADERS[] = {
+    {"Content-Security-Policy",
+     "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; "
+     "connect-src 'self'; font-src 'self'; object-src 'none'; base-uri 'none'; "
+     "form-action 'self'; frame-ancestors 'none'"},
+    {"X-Content-Type-Options", "nosniff"},
+    {"X-Frame-Options", "DENY"},
+    {"Referrer-Policy", "same-origin"},
 };
 
 // Who is on the other end, resolved from the guest cookie.

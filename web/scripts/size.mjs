@@ -1,10 +1,12 @@
 // Measures what the table page ships (protocol 2.10: `/t/<id>` answers
 // index.html): every JS and CSS file index.html loads, followed through the
-// chunks they import, gzip-compressed (level 9) as a server would send them.
+// chunks they import, counted as the server sends them to a browser that
+// accepts brotli: the precompressed .br file of the build (scripts/compress.mjs),
+// else .gz, else the file. tests/e2e/assets.test.ts measures the same through
+// the running server.
 // Usage: node scripts/size.mjs [--max-kib N]   (exit 1 over budget)
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { gzipSync } from 'node:zlib';
 
 const dist = join(import.meta.dirname, '..', 'dist');
 const html = readFileSync(join(dist, 'index.html'), 'utf8');
@@ -23,12 +25,13 @@ let raw = 0;
 let gz = 0;
 for (const f of [...seen].sort()) {
   const buf = readFileSync(join(dist, f));
-  const z = gzipSync(buf, { level: 9 }).length;
+  const form = ['.br', '.gz', ''].find((s) => existsSync(join(dist, f + s)));
+  const z = readFileSync(join(dist, f + form)).length;
   raw += buf.length;
   gz += z;
-  console.log(`${f.padEnd(40)} ${String(buf.length).padStart(8)} B  gzip ${String(z).padStart(7)} B`);
+  console.log(`${f.padEnd(40)} ${String(buf.length).padStart(8)} B  sent ${String(z).padStart(7)} B (${form || 'plain'})`);
 }
-console.log(`table page JS+CSS: ${raw} B raw, ${gz} B gzip (${(gz / 1024).toFixed(1)} KiB)`);
+console.log(`table page JS+CSS: ${raw} B raw, ${gz} B sent (${(gz / 1024).toFixed(1)} KiB)`);
 const i = process.argv.indexOf('--max-kib');
 if (i > 0) {
   const max = Number(process.argv[i + 1]) * 1024;

@@ -36,7 +36,8 @@ std::string cookie_value(const std::string& set_cookie) {
 }  // namespace
 
 HttpResult http(int port, const std::string& method, const std::string& target,
-                const std::string& body, const std::string& cookie, const std::string& origin) {
+                const std::string& body, const std::string& cookie, const std::string& origin,
+                const std::vector<std::pair<std::string, std::string>>& headers) {
   asio::io_context ioc;
   beast::tcp_stream stream(ioc);
   stream.expires_after(std::chrono::seconds(10));
@@ -46,6 +47,7 @@ HttpResult http(int port, const std::string& method, const std::string& target,
   req.set(http_ns::field::host, "127.0.0.1:" + std::to_string(port));
   if (!cookie.empty()) req.set(http_ns::field::cookie, "ft_guest=" + cookie);
   if (!origin.empty()) req.set(http_ns::field::origin, origin);
+  for (const auto& [k, v] : headers) req.set(k, v);
   req.body() = body;
   if (!body.empty()) req.set(http_ns::field::content_type, "application/json");
   req.prepare_payload();
@@ -58,6 +60,11 @@ HttpResult http(int port, const std::string& method, const std::string& target,
   r.body = res.body();
   r.set_cookie = cookie_value(std::string(res[http_ns::field::set_cookie]));
   r.content_type = std::string(res[http_ns::field::content_type]);
+  for (const auto& field : res) {
+    std::string name(field.name_string());
+    for (char& c : name) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+    r.headers[name] = std::string(field.value());
+  }
   beast::error_code ec;
   stream.socket().shutdown(tcp::socket::shutdown_both, ec);
   return r;

@@ -8,6 +8,9 @@
 #include <boost/json.hpp>
 #include <chrono>
 #include <functional>
+#include <map>
+#include <utility>
+#include <vector>
 #include <memory>
 #include <string>
 
@@ -20,12 +23,18 @@ struct HttpResult {
   std::string body;
   std::string set_cookie;  // the ft_guest value, if one was set
   std::string content_type;
+  std::map<std::string, std::string> headers;  // names in lower case
   boost::json::value json() const { return boost::json::parse(body); }
+  std::string header(const std::string& lower_name) const {
+    auto it = headers.find(lower_name);
+    return it == headers.end() ? std::string() : it->second;
+  }
 };
 
 HttpResult http(int port, const std::string& method, const std::string& target,
                 const std::string& body = {}, const std::string& cookie = {},
-                const std::string& origin = {});
+                const std::string& origin = {},
+                const std::vector<std::pair<std::string, std::string>>& headers = {});
 
 // The status and body of a WebSocket handshake that the server refused, or
 // status 101 if it was accepted (then closed at once).

@@ -546,7 +546,9 @@ class TablePage {
     const g = m.game;
     const moves = g?.moves ?? [];
     const nc = this.isTwice() ? 2 : m.table?.settings.variant === 'three-players' ? 3 : 2;
-    const list = h('ol', { class: 'moves', id: 'moves', 'aria-label': t('table.moves'), style: `--sides: ${nc}` });
+    const list = h('ol', { class: 'moves', id: 'moves', 'aria-label': t('table.moves') });
+    // Through the CSSOM: the Content-Security-Policy refuses style attributes.
+    list.style.setProperty('--sides', String(nc));
     const firstPly = (g?.ply ?? moves.length) - moves.length + 1;
     for (let i = 0; i < moves.length; i++) {
       let side: number;
