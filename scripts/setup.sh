@@ -27,11 +27,19 @@ fi
 command -v npm >/dev/null 2>&1 || { DEBIAN_FRONTEND=noninteractive apt-get install -y -qq npm; }
 
 if [ -f web/package.json ]; then
+  # A Node that web/package.json's engines accept: the system's, or one from
+  # the npm registry in web/.node/ (Debian 12's own nodejs is 18, too old).
+  source scripts/node_env.sh
+  ft_use_node
+  echo "setup: web client built with node $(node --version) ($(command -v node))"
   (cd web && npm ci --no-audit --no-fund --loglevel=error)
 fi
 
 preset="${FT_PRESET:-release}"
-cmake --preset "$preset" >/dev/null
+# The web tests (tests/web) run with the node chosen above.
+node_arg=()
+[ -f web/package.json ] && node_arg=(-DFT_NODE="$(command -v node)")
+cmake --preset "$preset" "${node_arg[@]}" >/dev/null
 cmake --build --preset "$preset" -j "$(nproc)"
 if [ -f web/package.json ]; then
   (cd web && npm run --silent build)

@@ -1,4 +1,4 @@
-// The perfect level against the public test sets (../shared/testsets, their
+// The perfect level against the public test sets (solver/data, their
 // README gives the score convention): where the engine finishes its search,
 // its score for the side to move is the exact one, and its move keeps that
 // value (a won position stays won, a drawn one is not given away).

@@ -1,5 +1,5 @@
 // The fixed positions of the bench signature: every 100th line of five of the
-// public 7x6 test sets (../shared/testsets), with their published scores.
+// public 7x6 test sets (tests/engine/solver/data), with their published scores.
 #include "engine/solver/bench_positions.h"
 
 #include <chrono>
