@@ -8,3 +8,9 @@ bash scripts/setup.sh
 source scripts/test_services.sh
 ft_start_test_services
 ctest --preset release -j "$(nproc)" "$@"
+# The fuzz targets need clang (libFuzzer): the fuzz preset builds them and the
+# few components they test (FT_COMPONENTS), and each runs from its seed corpus
+# for a few thousand inputs or 30 s (fuzz/CMakeLists.txt).
+cmake --preset fuzz >/dev/null
+cmake --build --preset fuzz -j "$(nproc)"
+ctest --preset fuzz -j "$(nproc)"
