@@ -315,6 +315,21 @@ Result<std::int64_t> get_int(const json::Value& o, std::string_view key, const s
   return v->as_int();
 }
 
+// Times and durations in a record are bounded, so that the match's sums of
+// a few of them (a deadline is a time plus a timeout) cannot overflow. 10^15
+// ms is about 31,000 years either side of the epoch; found by
+// fuzz/match_record_fuzz.cpp (a ready timeout of 2^63-1 overflowed the Ready
+// deadline).
+constexpr std::int64_t MAX_RECORD_MS = 1'000'000'000'000'000;
+
+Result<std::int64_t> get_ms(const json::Value& o, std::string_view key, const std::string& where) {
+  auto n = get_int(o, key, where);
+  if (!n) return n.error();
+  if (*n < -MAX_RECORD_MS || *n > MAX_RECORD_MS)
+    return bad(where + "." + std::string(key), "out of range (a time in ms within 10^15)");
+  return *n;
+}
+
 Result<int> get_small(const json::Value& o, std::string_view key, const std::string& where) {
   auto n = get_int(o, key, where);
   if (!n) return n.error();
@@ -356,7 +371,7 @@ Result<MatchConfig> config_from_json(const json::Value& v) {
   for (auto [key, field] :
        {std::pair{"bank_ms", &c.time.bank_ms}, std::pair{"increment_ms", &c.time.increment_ms},
         std::pair{"per_move_ms", &c.time.per_move_ms}}) {
-    auto n = get_int(*time, key, where + ".time");
+    auto n = get_ms(*time, key, where + ".time");
     if (!n) return n.error();
     *field = *n;
   }
@@ -370,10 +385,10 @@ Result<MatchConfig> config_from_json(const json::Value& v) {
       return bad(where + ".seed", "not an unsigned 64-bit number");
     c.seed = x;
   }
-  auto ready = get_int(v, "ready_timeout_ms", where);
+  auto ready = get_ms(v, "ready_timeout_ms", where);
   if (!ready) return ready.error();
   c.ready_timeout_ms = *ready;
-  auto claim = get_int(v, "claim_after_ms", where);
+  auto claim = get_ms(v, "claim_after_ms", where);
   if (!claim) return claim.error();
   c.claim_after_ms = *claim;
   return c;
@@ -405,7 +420,7 @@ Result<MatchRecord> record_from_json(std::string_view text) {
     if (!a.value()) return bad(where + ".action", "unknown action '" + action->as_string() + "'");
     Input in;
     in.action = **a;
-    auto at = get_int(o, "at", where);
+    auto at = get_ms(o, "at", where);
     if (!at) return at.error();
     in.at = *at;
     if (o.find("seat")) {
@@ -419,8 +434,9 @@ Result<MatchRecord> record_from_json(std::string_view text) {
       in.move = mv->as_string();
       const json::Value* think = o.find("think_ms");
       if (think && !think->is_null()) {
-        if (!think->is_int()) return bad(where + ".think_ms", "not an integer");
-        in.think_ms = think->as_int();
+        auto ms = get_ms(o, "think_ms", where);
+        if (!ms) return ms.error();
+        in.think_ms = *ms;
       }
       const json::Value* elapsed = o.find("elapsed_ms");
       if (elapsed && !elapsed->is_null()) {
@@ -435,7 +451,7 @@ Result<MatchRecord> record_from_json(std::string_view text) {
       in.piece = *piece;
     }
     if (in.action == Action::resume) {
-      auto seen = get_int(o, "last_seen", where);
+      auto seen = get_ms(o, "last_seen", where);
       if (!seen) return seen.error();
       in.last_seen = *seen;
       if (o.find("grace_ms")) {

@@ -129,6 +129,37 @@ TEST(MatchJson, BadRecordsAreRefusedWithTheField) {
   EXPECT_NE(f.error().message.find("unknown action 'fly'"), std::string::npos);
 }
 
+// Found by fuzz/match_record_fuzz.cpp: a record with a ready timeout of
+// 2^63-1 decoded, and restoring it overflowed the Ready deadline (now + the
+// timeout). Times in a record are bounded, so such sums cannot overflow.
+TEST(MatchJson, TimesOutOfRangeAreRefusedWithTheField) {
+  FakeClock clock;
+  Match m = Match::create(MatchConfig{}).value();
+  m.start(clock.now);
+  m.move(0, "d", clock.advance(SEC), 800);
+  const std::string text = to_json(m.record());
+  ASSERT_TRUE(record_from_json(text).ok());
+  const std::string huge = "9223372036854775807";
+  for (const std::string field :
+       {"\"ready_timeout_ms\":", "\"claim_after_ms\":", "\"bank_ms\":", "\"think_ms\":"}) {
+    std::string bad = text;
+    const auto at = bad.find(field) + field.size();
+    bad.replace(at, bad.find_first_of(",}", at) - at, huge);
+    auto r = record_from_json(bad);
+    ASSERT_FALSE(r.ok()) << field;
+    EXPECT_NE(r.error().message.find(field.substr(1, field.size() - 3) + ": out of range"),
+              std::string::npos)
+        << r.error().message;
+  }
+  std::string bad = text;
+  const auto at = bad.find("\"at\":") + 5;  // inputs[0], the start
+  bad.replace(at, bad.find_first_of(",}", at) - at, "-" + huge);
+  auto r = record_from_json(bad);
+  ASSERT_FALSE(r.ok());
+  EXPECT_NE(r.error().message.find("record.inputs[0].at: out of range"), std::string::npos)
+      << r.error().message;
+}
+
 // A record whose inputs the match refuses is an error on restore, not a guess.
 TEST(MatchRestore, InconsistentRecordIsRefused) {
   FakeClock clock;
