@@ -1,5 +1,6 @@
 #include "server/messages.h"
 
+#include <algorithm>
 #include <boost/json.hpp>
 
 namespace ft::server {
@@ -110,7 +111,12 @@ Parsed parse_client_frame(std::string_view frame) {
     if (piece != nullptr && *piece == "circle") return ClientMessage{ChoosePieceMsg{1}};
     return bad("'piece' must be \"cross\" or \"circle\"");
   }
-  std::string shown(t.substr(0, 32));
+  // The error echoes at most 32 bytes of the type, cut at a character
+  // boundary: half a UTF-8 sequence would make the error frame invalid text,
+  // which a WebSocket client must treat as a failed connection (RFC 6455 8.1).
+  std::size_t cut = std::min<std::size_t>(t.size(), 32);
+  while (cut < t.size() && cut > 0 && (static_cast<unsigned char>(t[cut]) & 0xC0) == 0x80) --cut;
+  std::string shown(t.substr(0, cut));
   return ProtocolError{WsError::unknown_type, "unknown message type '" + shown + "'", {}, {}};
 }
 

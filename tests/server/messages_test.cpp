@@ -92,6 +92,20 @@ TEST(Messages, BadMoveKeepsItsIdForTheErrorFrame) {
   EXPECT_EQ(frame.at("id").as_string(), "m9");
 }
 
+// Found by fuzz/frame_fuzz.cpp: the unknown type was cut at 32 bytes inside
+// the emoji, and the error frame carried half a UTF-8 sequence.
+TEST(Messages, UnknownTypeIsEchoedAsValidText) {
+  const std::string type = std::string(30, 'k') + "\xF0\x9F\x98\x80";  // U+1F600 at bytes 30..33
+  const Parsed parsed = parse_client_frame(R"({"type":")" + type + R"("})");
+  const auto& error = std::get<ProtocolError>(parsed);
+  EXPECT_EQ(error.code, WsError::unknown_type);
+  EXPECT_EQ(error.message, "unknown message type '" + std::string(30, 'k') + "'");
+  boost::system::error_code ec;
+  const auto frame = boost::json::parse(error_frame(error), ec);
+  ASSERT_FALSE(ec) << ec.message();
+  EXPECT_EQ(frame.at("code").as_string(), "unknown_type");
+}
+
 TEST(Messages, FrameOfExactlyTheLimitIsRead) {
   std::string frame = R"({"type":"ping","t":1,"pad":")";
   frame += std::string(MAX_FRAME_BYTES - frame.size() - 2, 'x');
