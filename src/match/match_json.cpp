@@ -440,9 +440,10 @@ Result<MatchRecord> record_from_json(std::string_view text) {
       }
       const json::Value* elapsed = o.find("elapsed_ms");
       if (elapsed && !elapsed->is_null()) {
-        if (!elapsed->is_int() || elapsed->as_int() < 0)
-          return bad(where + ".elapsed_ms", "not a non-negative integer");
-        in.elapsed_ms = elapsed->as_int();
+        auto ms = get_ms(o, "elapsed_ms", where);
+        if (!ms) return ms.error();
+        if (*ms < 0) return bad(where + ".elapsed_ms", "negative");
+        in.elapsed_ms = *ms;
       }
     }
     if (in.action == Action::choose_piece) {
@@ -455,7 +456,7 @@ Result<MatchRecord> record_from_json(std::string_view text) {
       if (!seen) return seen.error();
       in.last_seen = *seen;
       if (o.find("grace_ms")) {
-        auto grace = get_int(o, "grace_ms", where);
+        auto grace = get_ms(o, "grace_ms", where);
         if (!grace) return grace.error();
         if (*grace < 0) return bad(where + ".grace_ms", "negative");
         in.grace_ms = *grace;

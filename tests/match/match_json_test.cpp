@@ -140,8 +140,8 @@ TEST(MatchJson, TimesOutOfRangeAreRefusedWithTheField) {
   const std::string text = to_json(m.record());
   ASSERT_TRUE(record_from_json(text).ok());
   const std::string huge = "9223372036854775807";
-  for (const std::string field :
-       {"\"ready_timeout_ms\":", "\"claim_after_ms\":", "\"bank_ms\":", "\"think_ms\":"}) {
+  for (const std::string field : {"\"ready_timeout_ms\":", "\"claim_after_ms\":", "\"bank_ms\":",
+                                  "\"think_ms\":", "\"elapsed_ms\":"}) {
     std::string bad = text;
     const auto at = bad.find(field) + field.size();
     bad.replace(at, bad.find_first_of(",}", at) - at, huge);
@@ -149,6 +149,21 @@ TEST(MatchJson, TimesOutOfRangeAreRefusedWithTheField) {
     ASSERT_FALSE(r.ok()) << field;
     EXPECT_NE(r.error().message.find(field.substr(1, field.size() - 3) + ": out of range"),
               std::string::npos)
+        << r.error().message;
+  }
+  // A resume's grace (added to its time) overflowed the clock the same way.
+  {
+    Match restored =
+        Match::restore(m.record(), clock.advance(5 * SEC), std::nullopt, {}, {}, 3000).value();
+    const std::string resumed = to_json(restored.record());
+    const std::string field = "\"grace_ms\":";
+    ASSERT_NE(resumed.find(field), std::string::npos) << resumed;
+    std::string bad = resumed;
+    const auto at = bad.find(field) + field.size();
+    bad.replace(at, bad.find_first_of(",}", at) - at, huge);
+    auto r = record_from_json(bad);
+    ASSERT_FALSE(r.ok());
+    EXPECT_NE(r.error().message.find("grace_ms: out of range"), std::string::npos)
         << r.error().message;
   }
   std::string bad = text;
