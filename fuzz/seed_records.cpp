@@ -79,7 +79,9 @@ void play(const std::string& variant, Ending ending, unsigned seed, Writer& out)
     if (moves == 5) {
       const std::string mid = server::encode_match(m.record(), version);
       out.write(name + "_mid", mid);
-      auto restored = match::Match::restore(server::decode_match(mid)->record, now += 4000);
+      // A restart with the players' grace to reconnect (protocol.md 6).
+      auto restored = match::Match::restore(server::decode_match(mid)->record, now += 4000,
+                                            std::nullopt, {}, {}, 5000);
       if (restored)
         out.write(name + "_restored", server::encode_match(restored->record(), version));
       if (ending == Ending::resign_match) {
