@@ -122,6 +122,9 @@ HttpResponse Hub::api_create_table(const HttpRequest& request, const Identity& w
   if (!settings) return error(400, "bad_settings", settings.error().message);
   std::uint64_t seed = 0;
   randombytes_buf(&seed, sizeof seed);
+  // Under the test clock a test replays a run from its own seed: the table's
+  // seed (lotteries, set-ups) then follows from the time and the count.
+  if (options_.test_clock_ms) seed = test_table_seed();
   std::shared_ptr<Room> room;
   for (int attempt = 0; attempt < 5; ++attempt) {
     const std::string id = store::new_table_id();

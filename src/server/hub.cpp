@@ -37,6 +37,14 @@ std::int64_t Hub::advance_test_clock(std::int64_t ms) {
   return test_now_ms_ += ms;
 }
 
+std::uint64_t Hub::test_table_seed() {
+  // splitmix64 of the time and the count.
+  std::uint64_t z = static_cast<std::uint64_t>(now_ms()) + 0x9e3779b97f4a7c15ULL * ++test_tables_;
+  z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
+  z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
+  return z ^ (z >> 31);
+}
+
 void Hub::persist(StoreJob job) {
   committer_.submit(
       [moves = std::move(job.moves), then = std::move(job.then)](store::Store& st) {

@@ -65,6 +65,9 @@ class Hub final : public Application, public RoomHost {
   std::int64_t now_ms() override;
   // The test clock moved by `ms` (>= 0); the new time. Only with test_clock_ms.
   std::int64_t advance_test_clock(std::int64_t ms);
+  // Under the test clock: a table seed that depends only on the time and on
+  // how many tables this process made (a test run replays exactly).
+  std::uint64_t test_table_seed();
   void persist(StoreJob job) override;
   void think(std::function<void()> task) override;
   void table_changed() override { lobby_dirty_ = true; }
@@ -106,6 +109,7 @@ class Hub final : public Application, public RoomHost {
   WorkerPool loader_;  // WebSocket hellos for tables not in memory
   std::atomic<bool> closing_{false};
   std::atomic<std::int64_t> test_now_ms_{0};
+  std::atomic<std::uint64_t> test_tables_{0};
   std::int64_t swept_ms_ = 0;
   Metrics metrics_;
   const NetCounters* counters_ = nullptr;

@@ -4,6 +4,7 @@
 #include <cmath>
 #include <sstream>
 #include <thread>
+#include <utility>
 
 #include "rating/match_rating.h"
 #include "rules/game_state.h"
@@ -307,9 +308,11 @@ void Life::send_and_wait(int seat, const json::object& frame, const match::Updat
     got = ws.recv_until(
         [&](const json::object& f) {
           const std::string type = str(f.at("type"));
+          // An error without an id answers the move too (protocol.md 5.7
+          // says it must carry it: reported below).
           if (!move_id.empty())
-            return (type == "ack" || type == "error") && f.contains("id") &&
-                   str(f.at("id")) == move_id;
+            return type == "error" ? !f.contains("id") || str(f.at("id")) == move_id
+                                   : type == "ack" && str(f.at("id")) == move_id;
           if (type == "error") return true;
           if (type != "event") return false;
           // Events of earlier steps may still be queued: only the one this
@@ -320,8 +323,13 @@ void Life::send_and_wait(int seat, const json::object& frame, const match::Updat
         },
         5000ms);
   } catch (const std::exception& e) {
-    return fail("expected " + expect + ", got nothing: " + e.what());
+    return fail("expected " + expect +
+                (u.ok() ? "" : " (the reference refused: " + u.error->message + ")") +
+                ", got nothing: " + e.what());
   }
+  if (!move_id.empty() && got.at("type") == "error" && !got.contains("id"))
+    return fail("the answer to move " + move_id +
+                " is an error without its id: " + json::serialize(got));
   std::string answer = str(got.at("type"));
   if (answer == "event") answer = str(got.at("event").at("kind"));
   if (answer != expect) {
@@ -466,23 +474,77 @@ void Life::time_passed(std::int64_t advance_ms) {
   if (over() && ended_at_ == 0) ended_at_ = server_.now();
 }
 
+bool Life::send_in_flight(std::mt19937_64& rng) {
+  if (!ref_ || over() || ref_->phase() != match::Phase::playing) return false;
+  const int stm = ref_->seat_to_move();
+  if (stm < 0 || !seats_[std::size_t(stm)].ws) return false;
+  const auto legal = ref_->game()->legal_moves();
+  InFlight f;
+  f.seat = stm;
+  f.move = pick(rng, legal);
+  f.id = "l" + std::to_string(index_) + "m" + std::to_string(++move_counter_);
+  f.game = ref_->game_index();
+  f.plies = ref_->game()->moves().size();
+  note("seat " + std::to_string(stm) + " sends " + f.move + " and the server dies");
+  seats_[std::size_t(stm)].ws->send(json::object{{"type", "move"}, {"id", f.id}, {"move", f.move}});
+  in_flight_ = f;
+  return true;
+}
+
 void Life::restarted(std::mt19937_64& rng, bool kill9) {
   for (auto& s : seats_) s.ws.reset();
   watcher_.reset();
   if (!ref_ || over()) return;
   note(kill9 ? "SIGKILL and restart" : "SIGTERM and restart");
   const std::int64_t now = server_.now();
+  std::optional<InFlight> flight = std::exchange(in_flight_, std::nullopt);
+  bool stored = false;
+  if (flight) {
+    // Whether the server stored the move before it died decides whether it
+    // counts before the restart or is played by the resend after it (both
+    // at `now`: the test clock stands still across a restart).
+    json::object state;
+    seats_[std::size_t(flight->seat)].ws =
+        open_socket(seats_[std::size_t(flight->seat)].cookie, false, &state);
+    const json::value& game = state.at("game");
+    stored = game.is_object() && game.at("number") == flight->game + 1 &&
+             game.at("moves").as_array().size() == flight->plies + 1;
+    if (stored) ref_->move(flight->seat, flight->move, now);
+    if (over() && ended_at_ == 0) ended_at_ = now;
+  }
   // The server restores from what it stored; the reference from its own
   // record (connections are not part of it): the same inputs at the same times.
-  auto restored = match::Match::restore(ref_->record(), now);
-  if (!restored) return fail("the reference cannot restore: " + restored.error().message);
-  ref_.emplace(std::move(restored).value());
-  for (int i = 0; i < seats_n_; ++i) ref_->set_connected(i, false, now);
-  for (int i = 0; i < seats_n_; ++i)
-    if (std::uniform_int_distribution<int>(0, 4)(rng) != 0) connect(i);
+  if (!over()) {
+    auto restored = match::Match::restore(ref_->record(), now);
+    if (!restored) return fail("the reference cannot restore: " + restored.error().message);
+    ref_.emplace(std::move(restored).value());
+    for (int i = 0; i < seats_n_; ++i) ref_->set_connected(i, false, now);
+  }
+  for (int i = 0; i < seats_n_; ++i) {
+    if (flight && i == flight->seat) {
+      if (!over()) ref_->set_connected(i, true, now);
+    } else if (std::uniform_int_distribution<int>(0, 4)(rng) != 0) {
+      connect(i);
+    }
+  }
   json::object state;
   HttpResult w = http(server_.port(), "GET", "/api/me");
   watcher_ = open_socket(w.set_cookie, true, &state);
+  if (!flight) return;
+  // protocol.md 4.2: the resend of the same id is acknowledged (again, if
+  // it was stored), never refused.
+  note("seat " + std::to_string(flight->seat) + " resends " + flight->move + " (" +
+       (stored ? "stored before the restart" : "lost with the server") + ")");
+  match::Update u;
+  if (stored) {
+    u.events.push_back(match::Event{now, match::MoveMade{}});
+  } else {
+    u = ref_->move(flight->seat, flight->move, now);
+  }
+  send_and_wait(flight->seat,
+                json::object{{"type", "move"}, {"id", flight->id}, {"move", flight->move}}, u,
+                flight->id);
+  if (over() && ended_at_ == 0) ended_at_ = now;
 }
 
 void Life::close_sockets() {

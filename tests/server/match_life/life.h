@@ -77,6 +77,10 @@ class Life {
   std::int64_t safe_advance() const;
   // The server's clock moved (to server.now()): deadlines fire in the reference.
   void time_passed(std::int64_t advance_ms);
+  // Before a restart: the seat to move sends a move and the server dies
+  // before or after storing it (the resend after the restart must be
+  // acknowledged). False if nobody can move now.
+  bool send_in_flight(std::mt19937_64& rng);
   // The server restarted: every socket is gone; the reference restores from
   // its record as the server does; some players come back.
   void restarted(std::mt19937_64& rng, bool kill9);
@@ -135,6 +139,14 @@ class Life {
   std::string last_action_;
   std::vector<std::string> history_;  // the steps before the last, for reports
   std::vector<Difference> differences_;
+  struct InFlight {
+    int seat = -1;
+    std::string move;
+    std::string id;
+    int game = 0;
+    std::size_t plies = 0;
+  };
+  std::optional<InFlight> in_flight_;  // a move sent just before a restart
 };
 
 }  // namespace ft::test::life

@@ -137,6 +137,12 @@ int run(const RunOptions& o) {
       if (!o.avoid.restarts && r < 8) {
         const bool kill9 = std::uniform_int_distribution<int>(0, 1)(rng) == 0;
         ++(kill9 ? kills : terms);
+        // Half the restarts come with a move on the wire (protocol.md 4.2).
+        if (std::uniform_int_distribution<int>(0, 1)(rng) == 0) {
+          Life& life =
+              *active[std::uniform_int_distribution<std::size_t>(0, active.size() - 1)(rng)];
+          guard(life, [&] { life.send_in_flight(rng); });
+        }
         server.restart(kill9);
         for (auto& life : active) guard(*life, [&] { life->restarted(rng, kill9); });
         for (auto& life : active) guard(*life, [&] { life->check(); });
