@@ -34,16 +34,21 @@ struct RunOptions {
   Avoid avoid;
 };
 
-// Seeds that once found a difference: each is replayed on every run of
-// --regressions (and so in CI), with the lives and tables it failed with.
+// Seeds that once found a difference: --regressions replays each exactly
+// (with the lives and tables it failed with, nothing avoided). `faults` names
+// the Avoid switches of what it found; while a run avoids one of them (its
+// fix has not landed on main), the case is listed as waiting, not run.
 struct Regression {
   std::uint64_t seed;
   int lives;
   int tables;
-  const char* found;  // what it found
+  const char* faults;
+  const char* found;
 };
 const Regression REGRESSIONS[] = {
-    {0, 0, 0, nullptr},  // placeholder, see below
+    {200, 8, 3, "early-ends,restarts",
+     "three players: resign match in game 1 not stored, no ratings (Why 1); a clock "
+     "charged by a restart"},
 };
 
 constexpr std::int64_t START_MS = 1'800'000'000'000;  // 2027-01-15, a fixed, readable epoch
@@ -239,14 +244,26 @@ int main(int argc, char** argv) {
   if (o.lives < 1 || o.tables < 1 || o.tables > 64) return usage("--lives >= 1, --tables 1..64");
   if (!regressions) return run(o) == 0 ? 0 : 1;
   int bad = 0;
+  int waiting = 0;
   for (const Regression& r : REGRESSIONS) {
-    if (r.found == nullptr) continue;
-    RunOptions ro = o;
+    Avoid shows;
+    std::string error;
+    if (!parse_avoid(r.faults, shows, error)) return usage(error.c_str());
+    if (shows.overlaps(o.avoid)) {
+      ++waiting;
+      std::printf("regression seed %llu waits for the fix of %s: %s\n",
+                  static_cast<unsigned long long>(r.seed), shows.names().c_str(), r.found);
+      continue;
+    }
+    RunOptions ro;
     ro.seed = r.seed;
     ro.lives = r.lives;
     ro.tables = r.tables;
-    std::printf("regression: %s\n", r.found);
+    std::printf("regression seed %llu once found: %s\n", static_cast<unsigned long long>(r.seed),
+                r.found);
     if (run(ro) != 0) ++bad;
   }
+  std::printf("regressions: %d cases, %d run, %d waiting for a fix, %d with differences\n",
+              int(std::size(REGRESSIONS)), int(std::size(REGRESSIONS)) - waiting, waiting, bad);
   return bad == 0 ? 0 : 1;
 }
