@@ -103,19 +103,33 @@ const char* kind_name(Kind k) {
   return "?";
 }
 
+namespace {
+// The switches by name, as --avoid and the regression list spell them.
+struct Fault {
+  const char* name;
+  bool Avoid::*flag;
+};
+constexpr Fault FAULTS[] = {{"early-ends", &Avoid::early_ends},
+                            {"restarts", &Avoid::restarts},
+                            {"three-players", &Avoid::three_players},
+                            {"claims", &Avoid::claims},
+                            {"team-profile-results", &Avoid::team_profile_results}};
+}  // namespace
+
 std::string Avoid::names() const {
   std::string out;
-  auto add = [&](bool on, const char* name) {
-    if (!on) return;
+  for (const Fault& f : FAULTS) {
+    if (!(this->*f.flag)) continue;
     if (!out.empty()) out += ",";
-    out += name;
-  };
-  add(early_ends, "early-ends");
-  add(restarts, "restarts");
-  add(three_players, "three-players");
-  add(claims, "claims");
-  add(team_profile_results, "team-profile-results");
+    out += f.name;
+  }
   return out.empty() ? "nothing" : out;
+}
+
+bool Avoid::overlaps(const Avoid& o) const {
+  for (const Fault& f : FAULTS)
+    if (this->*f.flag && o.*f.flag) return true;
+  return false;
 }
 
 bool parse_avoid(const std::string& list, Avoid& out, std::string& error) {
@@ -124,22 +138,18 @@ bool parse_avoid(const std::string& list, Avoid& out, std::string& error) {
     std::size_t end = list.find(',', pos);
     if (end == std::string::npos) end = list.size();
     const std::string name = list.substr(pos, end - pos);
-    if (name == "early-ends") {
-      out.early_ends = true;
-    } else if (name == "restarts") {
-      out.restarts = true;
-    } else if (name == "three-players") {
-      out.three_players = true;
-    } else if (name == "claims") {
-      out.claims = true;
-    } else if (name == "team-profile-results") {
-      out.team_profile_results = true;
-    } else if (name != "nothing") {
-      error = "unknown fault '" + name +
-              "' (early-ends, restarts, three-players, claims, team-profile-results, nothing)";
+    pos = end + 1;
+    if (name == "nothing") continue;
+    const Fault* found = nullptr;
+    for (const Fault& f : FAULTS)
+      if (name == f.name) found = &f;
+    if (found == nullptr) {
+      error = "unknown fault '" + name + "' (";
+      for (const Fault& f : FAULTS) error += std::string(f.name) + ", ";
+      error += "nothing)";
       return false;
     }
-    pos = end + 1;
+    out.*found->flag = true;
   }
   return true;
 }

@@ -44,13 +44,9 @@ struct Avoid {
   // as an opponent, so every seat shows `draw` (the result is not checked).
   bool team_profile_results = false;
   std::string names() const;  // "early-ends,restarts" or "nothing"
-  bool overlaps(const Avoid& o) const {
-    return (early_ends && o.early_ends) || (restarts && o.restarts) ||
-           (three_players && o.three_players) || (claims && o.claims) ||
-           (team_profile_results && o.team_profile_results);
-  }
+  bool overlaps(const Avoid& o) const;
 };
-// Parses "early-ends,restarts,three-players,team-profile-results".
+// Parses "early-ends,restarts,three-players,claims,team-profile-results".
 bool parse_avoid(const std::string& list, Avoid& out, std::string& error);
 
 struct Difference {
