@@ -495,8 +495,23 @@ bool Life::send_in_flight(std::mt19937_64& rng) {
   f.id = "l" + std::to_string(index_) + "m" + std::to_string(++move_counter_);
   f.game = ref_->game_index();
   f.plies = ref_->game()->moves().size();
-  note("seat " + std::to_string(stm) + " sends " + f.move + " and the server dies");
-  seats_[std::size_t(stm)].ws->send(json::object{{"type", "move"}, {"id", f.id}, {"move", f.move}});
+  // Half the time the ack comes before the server dies (then the move is
+  // stored for sure and the resend must be acknowledged again: this case
+  // replays exactly); else the move is on the wire when the server dies,
+  // and whether it was stored depends on timing (the checks follow what the
+  // server shows after the restart).
+  const bool acked = std::uniform_int_distribution<int>(0, 1)(rng) == 0;
+  note("seat " + std::to_string(stm) + " sends " + f.move +
+       (acked ? ", the ack comes, then the server dies" : " and the server dies"));
+  WsClient& ws = *seats_[std::size_t(stm)].ws;
+  ws.discard_pending();
+  ws.send(json::object{{"type", "move"}, {"id", f.id}, {"move", f.move}});
+  if (acked) {
+    ws.recv_until([&](const json::object& fr) {
+      return (fr.at("type") == "ack" || fr.at("type") == "error") && fr.contains("id") &&
+             str(fr.at("id")) == f.id;
+    });
+  }
   in_flight_ = f;
   return true;
 }
