@@ -161,8 +161,8 @@ Life::~Life() = default;
 
 std::string Life::describe() const {
   std::ostringstream o;
-  o << "life " << index_ << " (" << kind_name(kind_) << ", table " << table_ << ", "
-    << (rated() ? "rated" : "unrated") << ", " << settings_ << ")";
+  o << "life " << index_ << " (life seed " << seed_ << ", " << kind_name(kind_) << ", table "
+    << table_ << ", " << (rated() ? "rated" : "unrated") << ", " << settings_ << ")";
   return o.str();
 }
 
