@@ -134,6 +134,12 @@ const Regression REGRESSIONS[] = {
      "Why 1: match ended with a game unplayed not stored/rated; Why 2: a clock charged by a "
      "restart; Why 4: resent acked move refused (not_your_turn); Why 5: three-player losers get "
      "draw"},
+    // A 200-life run (seed 4242) at the same commit: 128 lives with differences.
+    {4242, 200, 6, "early-ends,restarts,three-players,claims,team-profile-results",
+     "Why 1: match ended with a game unplayed not stored/rated; Why 2: a clock charged by a "
+     "restart; Why 4: resent acked move refused (not_your_turn); Why 5: three-player losers get "
+     "draw; a claimed match cannot be loaded again; store failure answers a move with an error "
+     "without id"},
 };
 
 constexpr std::int64_t START_MS = 1'800'000'000'000;  // 2027-01-15, a fixed, readable epoch
