@@ -15,6 +15,8 @@ void ServerUnderTest::start() {
   // synchronous=normal: a SIGKILL loses nothing committed (WAL); only a power
   // cut could, which this test does not simulate. The frame rate limit is
   // raised because one spectator socket per table sends a hello per check.
+  // Finished tables stay in memory for a (test-clock) day: the store serves
+  // them after restarts, which the checks after a restart go through.
   process_.reset();
   process_ = std::make_unique<ServerProcess>(
       db_ + "?synchronous=normal",
