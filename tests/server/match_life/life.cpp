@@ -8,6 +8,7 @@
 #include <utility>
 
 #include "rules/game_state.h"
+#include "server/room.h"
 #include "server/settings.h"
 
 namespace ft::test::life {
@@ -413,7 +414,10 @@ void Life::restarted(std::mt19937_64& rng, bool kill9) {
   // The server restores from what it stored; the reference from its own
   // record (connections are not part of it): the same inputs at the same times.
   if (!over()) {
-    auto restored = match::Match::restore(ref_->record(), now);
+    // protocol.md 6: the seat to move's clock then stands still for the
+    // restart grace.
+    auto restored =
+        match::Match::restore(ref_->record(), now, std::nullopt, {}, {}, server::RESTART_GRACE_MS);
     if (!restored) return fail("the reference cannot restore: " + restored.error().message);
     ref_.emplace(std::move(restored).value());
     for (int i = 0; i < seats_n_; ++i) ref_->set_connected(i, false, now);

@@ -32,7 +32,10 @@ struct Avoid {
   // Why 1: a match that ends with a game unplayed (resign match, claim,
   // timeout or abandonment before the last game) is not stored or rated.
   bool early_ends = false;
-  // Why 2-4: a restart charges time, can lose a table, refuses a resent move.
+  // Why 2-4: a restart charges time, can lose a table, refuses a resent move
+  // (fixed at 80ab514). Still open there: two restarts within one restart
+  // grace (the reference's Clock::resume adds the grace twice, the server
+  // once), and a claimed match is not replayable after a restart.
   bool restarts = false;
   // Why 5: three-player non-winners get `draw` (no three-player tables).
   bool three_players = false;
