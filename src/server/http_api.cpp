@@ -64,6 +64,10 @@ HttpResponse Hub::http(const HttpRequest& request, const Identity* who) {
       if (post) return api_create_table(request, *who);
       return error(405, "method_not_allowed", "use POST to create a table");
     }
+    if (path == "/api/test/clock" && options_.test_clock_ms) {
+      if (post) return api_test_clock(request);
+      return error(405, "method_not_allowed", "use POST");
+    }
     if (path == "/api/lobby") {
       if (get) return json_response(200, lobby_json());
       return error(405, "method_not_allowed", "use GET");
@@ -118,6 +122,9 @@ HttpResponse Hub::api_create_table(const HttpRequest& request, const Identity& w
   if (!settings) return error(400, "bad_settings", settings.error().message);
   std::uint64_t seed = 0;
   randombytes_buf(&seed, sizeof seed);
+  // Under the test clock a test replays a run from its own seed: the table's
+  // seed (lotteries, set-ups) then follows from the time and the count.
+  if (options_.test_clock_ms) seed = test_table_seed();
   std::shared_ptr<Room> room;
   for (int attempt = 0; attempt < 5; ++attempt) {
     const std::string id = store::new_table_id();
@@ -144,6 +151,19 @@ HttpResponse Hub::api_create_table(const HttpRequest& request, const Identity& w
   HttpResponse r = json_response(201, room->summary());
   r.headers.emplace_back("Location", "/t/" + room->id());
   return r;
+}
+
+// `serve --test-clock` only: {"advance_ms": N} moves the server's clock.
+HttpResponse Hub::api_test_clock(const HttpRequest& request) {
+  boost::system::error_code ec;
+  json::value body = json::parse(request.body, ec);
+  if (ec || !body.is_object()) return error(400, "bad_json", "the body must be a JSON object");
+  const json::value* advance = body.as_object().if_contains("advance_ms");
+  constexpr std::int64_t MAX_ADVANCE = 30LL * 24 * 3600 * 1000;
+  if (advance == nullptr || !advance->is_int64() || advance->as_int64() < 0 ||
+      advance->as_int64() > MAX_ADVANCE)
+    return error(400, "bad_settings", "'advance_ms' must be an integer in 0..2592000000");
+  return json_response(200, json::object{{"now_ms", advance_test_clock(advance->as_int64())}});
 }
 
 HttpResponse Hub::api_player(std::string_view id) {

@@ -21,14 +21,28 @@ Hub::Hub(store::Store& store, HubOptions options)
       engine_(options_.engine_threads),
       loader_(1) {
   if (sodium_init() < 0) throw std::runtime_error("libsodium failed to initialise");
+  if (options_.test_clock_ms) test_now_ms_ = *options_.test_clock_ms;
 }
 
 Hub::~Hub() = default;
 
 std::int64_t Hub::now_ms() {
+  if (options_.test_clock_ms) return test_now_ms_.load();
   return std::chrono::duration_cast<std::chrono::milliseconds>(
              std::chrono::system_clock::now().time_since_epoch())
       .count();
+}
+
+std::int64_t Hub::advance_test_clock(std::int64_t ms) {
+  return test_now_ms_ += ms;
+}
+
+std::uint64_t Hub::test_table_seed() {
+  // splitmix64 of the time and the count.
+  std::uint64_t z = static_cast<std::uint64_t>(now_ms()) + 0x9e3779b97f4a7c15ULL * ++test_tables_;
+  z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
+  z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
+  return z ^ (z >> 31);
 }
 
 void Hub::persist(StoreJob job) {

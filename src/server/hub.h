@@ -7,6 +7,7 @@
 #include <atomic>
 #include <memory>
 #include <mutex>
+#include <optional>
 #include <string>
 #include <unordered_map>
 #include <vector>
@@ -26,6 +27,10 @@ struct HubOptions {
   // A finished table nobody watches leaves memory after this long; the
   // store serves it when it is asked for again.
   std::int64_t keep_finished_ms = 5 * 60 * 1000;
+  // Tests only (`serve --test-clock`): now_ms() starts here and moves only by
+  // advance_test_clock() (POST /api/test/clock), so a test can make flags
+  // fall and Ready time out without waiting.
+  std::optional<std::int64_t> test_clock_ms;
 };
 
 class Hub final : public Application, public RoomHost {
@@ -58,6 +63,11 @@ class Hub final : public Application, public RoomHost {
 
   // RoomHost
   std::int64_t now_ms() override;
+  // The test clock moved by `ms` (>= 0); the new time. Only with test_clock_ms.
+  std::int64_t advance_test_clock(std::int64_t ms);
+  // Under the test clock: a table seed that depends only on the time and on
+  // how many tables this process made (a test run replays exactly).
+  std::uint64_t test_table_seed();
   void persist(StoreJob job) override;
   void think(std::function<void()> task) override;
   void table_changed() override { lobby_dirty_ = true; }
@@ -87,6 +97,7 @@ class Hub final : public Application, public RoomHost {
   HttpResponse api_create_table(const HttpRequest& request, const Identity& who);
   HttpResponse api_player(std::string_view id);
   HttpResponse api_game(std::string_view id);
+  HttpResponse api_test_clock(const HttpRequest& request);
   HttpResponse healthz();
   HttpResponse metrics();
   HttpResponse static_file(std::string_view path, std::string_view accept_encoding);
@@ -97,6 +108,8 @@ class Hub final : public Application, public RoomHost {
   WorkerPool engine_;
   WorkerPool loader_;  // WebSocket hellos for tables not in memory
   std::atomic<bool> closing_{false};
+  std::atomic<std::int64_t> test_now_ms_{0};
+  std::atomic<std::uint64_t> test_tables_{0};
   std::int64_t swept_ms_ = 0;
   Metrics metrics_;
   const NetCounters* counters_ = nullptr;

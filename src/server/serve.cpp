@@ -55,6 +55,9 @@ const char* serve_usage() {
          "                       (default 300; the store serves it after that)\n"
          "  --http-rate N        API requests and WebSocket opens per second per client\n"
          "                       address, bursts of 3N (default 20; 0: no limit)\n"
+         "  --test-clock MS      TESTS ONLY: the server's clock starts at MS (ms since the\n"
+         "                       epoch) and moves only by POST /api/test/clock\n"
+         "                       {\"advance_ms\": N}; never use it for real play\n"
          "  --help               this text\n";
 }
 
@@ -65,7 +68,7 @@ std::optional<ServeOptions> parse_serve_args(std::span<const std::string> args, 
   static constexpr std::string_view WITH_VALUE[] = {
       "--port",    "--address",        "--store",         "--web-root",
       "--threads", "--engine-threads", "--engine-memory", "--allow-origin",
-      "--ws-rate", "--http-rate",      "--keep-finished"};
+      "--ws-rate", "--http-rate",      "--keep-finished", "--test-clock"};
   // The numeric options: where the value goes and its range.
   struct Number {
     std::string_view name;
@@ -102,6 +105,16 @@ std::optional<ServeOptions> parse_serve_args(std::span<const std::string> args, 
           o.web_root = value;
         } else if (name == "--allow-origin") {
           o.allow_origins.push_back(value);
+        } else if (name == "--test-clock") {
+          try {
+            std::size_t used = 0;
+            const long long ms = std::stoll(value, &used);
+            if (used != value.size() || ms < 0) throw std::invalid_argument(value);
+            o.test_clock_ms = ms;
+          } catch (const std::exception&) {
+            error = "--test-clock must be a time in ms since the epoch (>= 0), not '" + value + "'";
+            return false;
+          }
         } else {
           error = "unknown option '" + name + "'";
           return false;
@@ -141,6 +154,7 @@ int serve(const ServeOptions& options) {
   hub_options.web_root = options.web_root.empty() ? find_web_root() : options.web_root;
   hub_options.engine_threads = options.engine_threads;
   hub_options.keep_finished_ms = std::int64_t{options.keep_finished_s} * 1000;
+  hub_options.test_clock_ms = options.test_clock_ms;
   Hub hub(*store, hub_options);
   int restored = 0;
   try {

@@ -63,6 +63,21 @@ TEST(ServeArgs, BadOptionsSayWhat) {
     EXPECT_NE(usage.find(option), std::string::npos) << option;
 }
 
+TEST(ServeArgs, TheTestClockIsOffUnlessAsked) {
+  std::string error;
+  bool help = false;
+  auto plain = parse({}, error, help);
+  ASSERT_TRUE(plain.has_value());
+  EXPECT_FALSE(plain->test_clock_ms.has_value());
+  auto clocked = parse({"--test-clock", "1764487000000"}, error, help);
+  ASSERT_TRUE(clocked.has_value()) << error;
+  EXPECT_EQ(clocked->test_clock_ms, 1764487000000);
+  EXPECT_FALSE(parse({"--test-clock", "soon"}, error, help).has_value());
+  EXPECT_NE(error.find("--test-clock must be a time in ms"), std::string::npos) << error;
+  EXPECT_FALSE(parse({"--test-clock", "-5"}, error, help).has_value());
+  EXPECT_NE(std::string(serve_usage()).find("TESTS ONLY"), std::string::npos);
+}
+
 TEST(ServeArgs, TheCommandExitsWithTwoOnBadOptions) {
   const std::string cmd = std::string(FT_FOURTABLE_BIN) + " serve --no-such-option 2>/dev/null";
   const int status = std::system(cmd.c_str());

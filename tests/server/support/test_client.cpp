@@ -158,6 +158,17 @@ boost::json::object WsClient::recv(std::chrono::milliseconds timeout) {
   return boost::json::parse(text).as_object();
 }
 
+std::size_t WsClient::discard_pending() {
+  std::size_t n = 0;
+  for (;;) {
+    beast::error_code ec;
+    const std::size_t ready = beast::get_lowest_layer(impl_->ws).socket().available(ec);
+    if (closed_ || ec || ready == 0) return n;
+    recv(std::chrono::milliseconds(5000));  // a frame that has begun to arrive
+    ++n;
+  }
+}
+
 boost::json::object WsClient::recv_until(
     const std::function<bool(const boost::json::object&)>& pred,
     std::chrono::milliseconds timeout) {

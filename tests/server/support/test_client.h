@@ -59,6 +59,9 @@ class WsClient {
   // The next frame of `type` (and, for events, `kind`).
   boost::json::object expect(const std::string& type, const std::string& kind = {},
                              std::chrono::milliseconds timeout = 10000ms);
+  // Reads and drops the frames that have already arrived (does not wait for
+  // more); how many. Keeps a socket nobody listens to from filling up.
+  std::size_t discard_pending();
   bool closed() const { return closed_; }
   const std::string& cookie() const { return cookie_; }
   void close();
