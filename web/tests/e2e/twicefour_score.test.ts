@@ -1,0 +1,140 @@
+// twiceFour as it is scored (issue 14): the piece choice and the start
+// position in view before round 1, the round's points next to each player,
+// counted lines marked on the board, a point announced, and why the round
+// ended. The test plays cross greedily towards lines against level 1.
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { DESKTOP, newContext } from './browser';
+import { shot, waitMoves, moveCount } from './helpers';
+import { useServerAndBrowser } from './setup';
+import { TWICE_LINES, twiceNeighbours } from '../../src/geometry';
+
+const env = useServerAndBrowser();
+
+async function openChoice(page: Page): Promise<void> {
+  await page.goto('/');
+  await page.selectOption('#quick-variant', 'twicefour');
+  await page.selectOption('#quick-level', '1');
+  await page.click('#quick-play');
+  await page.waitForURL(/\/t\//);
+  await page.locator('#choose-cross').waitFor();
+}
+
+// Every element fully inside the viewport (visible without scrolling).
+async function inView(page: Page, selector: string): Promise<boolean> {
+  const vp = page.viewportSize()!;
+  const boxes = await page.locator(selector).evaluateAll((els) =>
+    els.map((e) => {
+      const r = e.getBoundingClientRect();
+      return { x: r.x, y: r.y, w: r.width, h: r.height };
+    }),
+  );
+  return boxes.length > 0 && boxes.every((b) => b.w > 0 && b.x >= 0 && b.y >= 0 && b.x + b.w <= vp.width && b.y + b.h <= vp.height);
+}
+
+async function pieces(page: Page, side: number): Promise<string[]> {
+  return page.locator(`.board.twice .piece.side-${side}`).evaluateAll((els) => els.map((e) => e.getAttribute('data-point') ?? ''));
+}
+
+// Cross's step: one that completes an uncounted line, else the one that puts
+// the most crosses on a line free of circles (ties: the first found).
+async function greedyStep(page: Page): Promise<string> {
+  const cross = await pieces(page, 0);
+  const circle = await pieces(page, 1);
+  const counted = await page.locator('.board.twice .counted').evaluateAll((els) => els.map((e) => e.getAttribute('data-line')));
+  const taken = new Set([...cross, ...circle]);
+  let best = '';
+  let bestScore = -1;
+  for (const from of cross) {
+    for (const to of twiceNeighbours(from)) {
+      if (taken.has(to)) continue;
+      const after = new Set(cross.filter((p) => p !== from).concat(to));
+      let score = 0;
+      for (const line of TWICE_LINES) {
+        if (counted.includes(`${line[0]}-${line[3]}`) || line.some((p) => circle.includes(p))) continue;
+        const n = line.filter((p) => after.has(p)).length;
+        score = Math.max(score, n === 4 && line.includes(to) ? 100 : n);
+      }
+      if (score > bestScore) {
+        bestScore = score;
+        best = `${from}-${to}`;
+      }
+    }
+  }
+  return best;
+}
+
+describe('twiceFour scoring at the table', () => {
+  for (const [name, opts] of [
+    ['desktop', { ...DESKTOP, viewport: { width: 1280, height: 800 } }],
+    ['phone', { viewport: { width: 390, height: 844 }, deviceScaleFactor: 3, isMobile: true, hasTouch: true, locale: 'en-US' }],
+  ] as const) {
+    it(`shows the piece choice over the start position without scrolling (${name})`, async () => {
+      const ctx = await newContext(env.handle.browser, env.server.base, opts);
+      const page = await ctx.newPage();
+      await openChoice(page);
+      // RULES.md B2: the ten pieces of the start stand behind the choice.
+      expect(await pieces(page, 0)).toEqual(expect.arrayContaining(['b1', 'c1', 'd1', 'b2', 'd2']));
+      expect(await pieces(page, 1)).toEqual(expect.arrayContaining(['d5', 'c5', 'b5', 'd4', 'b4']));
+      expect(await inView(page, '#choose-cross')).toBe(true);
+      expect(await inView(page, '#choose-circle')).toBe(true);
+      expect(await inView(page, '.board.twice .piece')).toBe(true);
+      expect(await page.textContent('#per-move')).toMatch(/\d+ s a move/);
+      await shot(page, `${name}-twicefour-choice`);
+      await ctx.close();
+    });
+  }
+
+  it('shows points, counted lines, the point announced and the round-end reason', async () => {
+    const ctx = await newContext(env.handle.browser, env.server.base, { ...DESKTOP, viewport: { width: 1280, height: 800 } });
+    const page = await ctx.newPage();
+    await openChoice(page);
+    // Everything the live region says, in order (a later move replaces it).
+    await page.evaluate(() => {
+      const said: string[] = [];
+      (window as unknown as { said: string[] }).said = said;
+      const live = document.getElementById('announcer')!;
+      new MutationObserver(() => said.push(live.textContent ?? '')).observe(live, { childList: true, characterData: true, subtree: true });
+    });
+    await page.click('#choose-cross');
+    await page.locator('.board.twice .piece.side-0').first().waitFor();
+    const mySeat = Number(await page.locator('.seat.you').getAttribute('data-seat'));
+    let sawPoint = false;
+    for (let i = 0; i < 45; i++) {
+      await page.locator('#turn.mine, #game-result, #match-result').first().waitFor({ timeout: 30_000 });
+      if ((await page.locator('#game-result, #match-result').count()) > 0) break;
+      const before = await moveCount(page);
+      if ((await page.locator('#pass').count()) > 0) {
+        await page.click('#pass');
+      } else {
+        const [from, to] = (await greedyStep(page)).split('-');
+        await page.locator(`.board.twice .piece[data-point="${from}"]`).click();
+        await page.locator(`.board.twice .point.target[data-point="${to}"]`).click();
+      }
+      await waitMoves(page, before + 1);
+      const lines = await page.locator('.board.twice .counted').count();
+      if (lines > 0 && !sawPoint) {
+        sawPoint = true;
+        // Every counted line is on the board in its scorer's colour and in the list.
+        const marks = await page.locator('.board.twice .counted').evaluateAll((els) => els.map((e) => e.getAttribute('class')));
+        for (const c of marks) expect(c).toMatch(/counted side-[01]/);
+        expect(await page.locator('#counted-lines li').count()).toBe(lines);
+        // The points next to each player add up to the counted lines.
+        const pts = await page.locator('.round-points').allTextContents();
+        expect(pts).toHaveLength(2);
+        expect(pts.map((p) => Number.parseInt(p, 10)).reduce((a, b) => a + b, 0)).toBe(lines);
+        const said = await page.evaluate(() => (window as unknown as { said: string[] }).said.join('\n'));
+        expect(said).toMatch(/scores (a point|two points at once) with [a-e][1-5]–[a-e][1-5]/);
+        await shot(page, 'desktop-twicefour-point');
+      }
+    }
+    await page.locator('#game-result, #match-result').first().waitFor({ timeout: 30_000 });
+    expect(sawPoint).toBe(true);
+    const reason = (await page.textContent('#round-end')) ?? '';
+    expect(reason).toMatch(/Two points: ✕ \d : ◯ \d|80 half-moves played|same position for the third time|Neither player can step/);
+    const mine = await page.textContent(`#round-points-${mySeat}`);
+    expect(mine).toMatch(/\d pt/);
+    await shot(page, 'desktop-twicefour-round-end');
+    await ctx.close();
+  });
+});
