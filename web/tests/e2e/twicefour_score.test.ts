@@ -5,7 +5,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { DESKTOP, newContext } from './browser';
-import { shot, waitMoves, moveCount } from './helpers';
+import { shot, twiceTurn } from './helpers';
 import { useServerAndBrowser } from './setup';
 import { TWICE_LINES, twiceNeighbours } from '../../src/geometry';
 
@@ -101,17 +101,12 @@ describe('twiceFour scoring at the table', () => {
     const mySeat = Number(await page.locator('.seat.you').getAttribute('data-seat'));
     let sawPoint = false;
     for (let i = 0; i < 45; i++) {
-      await page.locator('#turn.mine, #game-result, #match-result').first().waitFor({ timeout: 30_000 });
-      if ((await page.locator('#game-result, #match-result').count()) > 0) break;
-      const before = await moveCount(page);
-      if ((await page.locator('#pass').count()) > 0) {
-        await page.click('#pass');
-      } else {
+      const going = await twiceTurn(page, async () => {
         const [from, to] = (await greedyStep(page)).split('-');
         await page.locator(`.board.twice .piece[data-point="${from}"]`).click();
         await page.locator(`.board.twice .point.target[data-point="${to}"]`).click();
-      }
-      await waitMoves(page, before + 1);
+      });
+      if (!going) break;
       const lines = await page.locator('.board.twice .counted').count();
       if (lines > 0 && !sawPoint) {
         sawPoint = true;
