@@ -26,6 +26,7 @@ export const TWICE_START = [' OOO ', '.O.O.', '.....', '.X.X.', ' XXX '];
 
 const C = 100;
 const PAD = 60;
+const ROW_LABELS = 30; // viewBox units left of the board for the row numbers
 const PIECE = ['X', 'O'];
 
 // Both pieces are a light disc with a mark of the same stroke in the side's
@@ -179,7 +180,8 @@ export class TwiceBoardView {
     const svg = this.svg;
     clear(svg);
     const size = 2 * PAD + (TWICE_SIZE - 1) * C;
-    svg.setAttribute('viewBox', `0 0 ${size} ${size + 30}`);
+    // Room on the left for the row numbers, clear of a counted line's band.
+    svg.setAttribute('viewBox', `-${ROW_LABELS} 0 ${size + ROW_LABELS} ${size + 30}`);
     // The grid: every step between neighbours.
     for (const a of TWICE_POINTS)
       for (const b of twiceNeighbours(a)) {
@@ -236,7 +238,7 @@ export class TwiceBoardView {
     // Row numbers, so that `e2-d2` can be read off the board.
     for (let row = 0; row < TWICE_SIZE; row++)
       svg.append(
-        s('text', { x: 14, y: PAD + (TWICE_SIZE - 1 - row) * C + 10, class: 'row-label', 'text-anchor': 'middle' }, String(row + 1)),
+        s('text', { x: -ROW_LABELS / 2 + 4, y: PAD + (TWICE_SIZE - 1 - row) * C + 10, class: 'row-label', 'text-anchor': 'middle' }, String(row + 1)),
       );
   }
 }

@@ -1,7 +1,7 @@
 // twiceFour as it is scored (issue 14): the piece choice and the start
 // position in view before round 1, the round's points next to each player,
 // counted lines marked on the board, a point announced, and why the round
-// ended. The test plays cross greedily towards lines against level 1.
+// ended. The test plays cross towards row 2 (then greedily) against level 1.
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { DESKTOP, newContext } from './browser';
@@ -36,28 +36,39 @@ async function pieces(page: Page, side: number): Promise<string[]> {
   return page.locator(`.board.twice .piece.side-${side}`).evaluateAll((els) => els.map((e) => e.getAttribute('data-point') ?? ''));
 }
 
-// Cross's step: one that completes an uncounted line, else the one that puts
-// the most crosses on a line free of circles (ties: the first found).
-async function greedyStep(page: Page): Promise<string> {
+// Cross fills row 2 (a2-d2 and b2-e2 with the fifth step) while these steps
+// are possible; level 1 looks one half-move ahead and rarely gets in the way.
+const ROW_TWO_PLAN = ['c1-c2', 'b2-a2', 'd2-e2', 'b1-b2', 'd1-d2'];
+
+// Cross's step: the next step of the plan if it can be made, else one that
+// completes an uncounted line, else the one that adds most to lines free of
+// circles (squares, as the placement of RULES.md B5), never undoing `last`.
+async function chooseStep(page: Page, planned: string[], last: string | null): Promise<string> {
   const cross = await pieces(page, 0);
   const circle = await pieces(page, 1);
   const counted = await page.locator('.board.twice .counted').evaluateAll((els) => els.map((e) => e.getAttribute('data-line')));
   const taken = new Set([...cross, ...circle]);
+  while (planned.length > 0) {
+    const [from, to] = planned.shift()!.split('-');
+    if (cross.includes(from) && !taken.has(to)) return `${from}-${to}`;
+  }
+  const undo = last ? last.split('-').reverse().join('-') : '';
   let best = '';
   let bestScore = -1;
   for (const from of cross) {
     for (const to of twiceNeighbours(from)) {
-      if (taken.has(to)) continue;
+      const step = `${from}-${to}`;
+      if (taken.has(to) || step === undo) continue;
       const after = new Set(cross.filter((p) => p !== from).concat(to));
       let score = 0;
       for (const line of TWICE_LINES) {
         if (counted.includes(`${line[0]}-${line[3]}`) || line.some((p) => circle.includes(p))) continue;
         const n = line.filter((p) => after.has(p)).length;
-        score = Math.max(score, n === 4 && line.includes(to) ? 100 : n);
+        score += n === 4 && line.includes(to) ? 1000 : n * n;
       }
       if (score > bestScore) {
         bestScore = score;
-        best = `${from}-${to}`;
+        best = step;
       }
     }
   }
@@ -100,9 +111,12 @@ describe('twiceFour scoring at the table', () => {
     await page.locator('.board.twice .piece.side-0').first().waitFor();
     const mySeat = Number(await page.locator('.seat.you').getAttribute('data-seat'));
     let sawPoint = false;
+    const planned = [...ROW_TWO_PLAN];
+    let last: string | null = null;
     for (let i = 0; i < 45; i++) {
       const going = await twiceTurn(page, async () => {
-        const [from, to] = (await greedyStep(page)).split('-');
+        last = await chooseStep(page, planned, last);
+        const [from, to] = last.split('-');
         await page.locator(`.board.twice .piece[data-point="${from}"]`).click();
         await page.locator(`.board.twice .point.target[data-point="${to}"]`).click();
       });
