@@ -39,12 +39,17 @@ Result<Format> format_for(const MatchConfig& config) {
 
 Result<GameFactory> game_factory_for(const MatchConfig& config) {
   if (config.variant == TWICEFOUR) {
-    // RULES.md B2: every round from the same start; B6 decides who moves first.
-    return GameFactory([](const GameSpec& spec) -> Result<std::unique_ptr<rules::GameState>> {
+    // RULES.md B2: every round from the same start (the one the match began
+    // with, so an old record replays as played); B6 decides who moves first.
+    if (!rules::tf_start_known(config.twicefour_start))
+      return make_error(ErrorCode::bad_input, "twicefour_start must be 1 or 2, not " +
+                                                  std::to_string(config.twicefour_start));
+    const auto layout = static_cast<rules::TfStart>(config.twicefour_start);
+    return GameFactory([layout](const GameSpec& spec) -> Result<std::unique_ptr<rules::GameState>> {
       if (spec.first_side != rules::TF_CROSS && spec.first_side != rules::TF_CIRCLE)
         return make_error(ErrorCode::bad_input, "a twiceFour round starts with cross or circle");
-      return std::unique_ptr<rules::GameState>(
-          std::make_unique<rules::TwiceFourGame>(rules::TwiceFourGame::start(spec.first_side)));
+      return std::unique_ptr<rules::GameState>(std::make_unique<rules::TwiceFourGame>(
+          rules::TwiceFourGame::start(spec.first_side, layout)));
     });
   }
   auto spec = rules::make_variant(config.variant, config.options);

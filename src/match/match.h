@@ -46,6 +46,7 @@
 #include "match/clock.h"
 #include "match/score.h"
 #include "rules/game_state.h"
+#include "rules/twicefour_position.h"
 #include "rules/variant.h"
 
 namespace ft::match {
@@ -67,6 +68,9 @@ struct MatchConfig {
   std::uint64_t seed = 0;  // RULES.md A8, A9: one obstacle layout / drawn opening per match
   std::int64_t ready_timeout_ms = READY_TIMEOUT_MS;
   std::int64_t claim_after_ms = CLAIM_AFTER_MS;
+  // twiceFour: the start of RULES.md B2 its rounds begin from
+  // (rules::TfStart). A record without it began from the first start.
+  int twicefour_start = static_cast<int>(rules::TF_START_CURRENT);
 };
 
 // The shape of a match, derived from its config.

@@ -196,6 +196,7 @@ void write_json(json::Writer& w, const MatchConfig& c) {
   w.key("seed").value(std::to_string(c.seed));
   w.key("ready_timeout_ms").value(c.ready_timeout_ms);
   w.key("claim_after_ms").value(c.claim_after_ms);
+  w.key("twicefour_start").value(c.twicefour_start);
   w.end_object();
 }
 
@@ -391,6 +392,16 @@ Result<MatchConfig> config_from_json(const json::Value& v) {
   auto claim = get_ms(v, "claim_after_ms", where);
   if (!claim) return claim.error();
   c.claim_after_ms = *claim;
+  // Records written before the start of RULES.md B2 changed (2026-12-01)
+  // have no such field: their twiceFour rounds began from the first start.
+  c.twicefour_start = static_cast<int>(rules::TfStart::first);
+  if (v.find("twicefour_start")) {
+    auto start = get_small(v, "twicefour_start", where);
+    if (!start) return start.error();
+    if (!rules::tf_start_known(*start))
+      return bad(where + ".twicefour_start", "unknown start " + std::to_string(*start));
+    c.twicefour_start = *start;
+  }
   return c;
 }
 

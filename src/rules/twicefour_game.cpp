@@ -4,10 +4,13 @@ namespace ft::rules {
 
 TwiceFourGame::TwiceFourGame(const TwiceFourPosition& start) : start_(start), pos_(start) {
   seen_[pos_.repetition_key()] = 1;
+  for (int l = 0; l < TF_LINES; ++l) {
+    if ((start.counted() >> l) & 1u) counted_lines_.push_back({l, -1, 0});
+  }
 }
 
-TwiceFourGame TwiceFourGame::start(int first) {
-  return TwiceFourGame(TwiceFourPosition::start(first));
+TwiceFourGame TwiceFourGame::start(int first, TfStart layout) {
+  return TwiceFourGame(TwiceFourPosition::start(first, layout));
 }
 
 TwiceFourGame TwiceFourGame::from_position(const TwiceFourPosition& position) {
@@ -64,8 +67,12 @@ Result<Outcome> TwiceFourGame::play(std::string_view move) {
 Result<Outcome> TwiceFourGame::play(TwiceFourMove m) {
   if (outcome_.over()) return make_error(ErrorCode::game_over, "the round is over");
   if (auto ok = pos_.check(m); !ok) return ok.error();
+  const int mover = pos_.to_move();
   outcome_ = pos_.play(m);
   moves_.push_back(m);
+  for (int l = 0; l < TF_LINES; ++l) {
+    if ((pos_.last_scored() >> l) & 1u) counted_lines_.push_back({l, mover, pos_.ply()});
+  }
   // RULES.md B5: the third occurrence of a position ends the round, the
   // second shows a warning. A round already ended by points or by the move
   // limit keeps that reason.

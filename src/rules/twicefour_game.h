@@ -29,8 +29,9 @@ struct TwiceFourSetup {
 
 class TwiceFourGame final : public GameState {
  public:
-  // RULES.md B2: the start position with `first` (cross or circle) to move.
-  static TwiceFourGame start(int first = TF_CROSS);
+  // RULES.md B2: the start position with `first` (cross or circle) to move;
+  // `layout` the first start for matches stored before it changed.
+  static TwiceFourGame start(int first = TF_CROSS, TfStart layout = TF_START_CURRENT);
   static Result<TwiceFourGame> from_setup(const TwiceFourSetup& setup);
   static TwiceFourGame from_position(const TwiceFourPosition& position);
 
@@ -62,6 +63,16 @@ class TwiceFourGame final : public GameState {
   int points(int side) const { return pos_.points(side); }
   int placement(int side) const { return pos_.placement(side); }
 
+  // A line counted this round (RULES.md B3: used up for both sides), who
+  // scored it and with which half-move (1-based). Lines a set-up gives as
+  // counted have side -1 and ply 0: the set-up does not say who scored them.
+  struct CountedLine {
+    int line = 0;  // tf_lines() index
+    int side = -1;
+    int ply = 0;
+  };
+  const std::vector<CountedLine>& counted_lines() const { return counted_lines_; }
+
  private:
   explicit TwiceFourGame(const TwiceFourPosition& start);
 
@@ -71,6 +82,7 @@ class TwiceFourGame final : public GameState {
   Outcome outcome_;
   bool warning_ = false;
   std::unordered_map<std::uint64_t, int> seen_;
+  std::vector<CountedLine> counted_lines_;
 };
 
 }  // namespace ft::rules

@@ -175,11 +175,24 @@ int tf_side_from_name(std::string_view name) {
   return -1;
 }
 
-TwiceFourPosition TwiceFourPosition::start(int first) {
+bool tf_start_known(int id) {
+  return id == static_cast<int>(TfStart::first) || id == static_cast<int>(TfStart::fair);
+}
+
+TwiceFourPosition TwiceFourPosition::start(int first, TfStart layout) {
   TwiceFourPosition p;
-  // RULES.md B2 (our rule): cross a2, b1, c1, d1, e2; circle e4, d5, c5, b5, a4.
-  p.pieces_[TF_CROSS] = pt(0, 1) | pt(1, 0) | pt(2, 0) | pt(3, 0) | pt(4, 1);
-  p.pieces_[TF_CIRCLE] = pt(4, 3) | pt(3, 4) | pt(2, 4) | pt(1, 4) | pt(0, 3);
+  if (layout == TfStart::first) {
+    // The first start: cross a2, b1, c1, d1, e2.
+    p.pieces_[TF_CROSS] = pt(0, 1) | pt(1, 0) | pt(2, 0) | pt(3, 0) | pt(4, 1);
+  } else {
+    // RULES.md B2 (our rule, 2026-12-01): cross b1, c1, d1, b2, d2.
+    p.pieces_[TF_CROSS] = pt(1, 0) | pt(2, 0) | pt(3, 0) | pt(1, 1) | pt(3, 1);
+  }
+  // Circle: the same turned by 180 degrees, (col, row) -> (4 - col, 4 - row).
+  for (TfBits c = p.pieces_[TF_CROSS]; c; c &= c - 1) {
+    const int i = std::countr_zero(c);
+    p.pieces_[TF_CIRCLE] |= pt(4 - i / 5, 4 - i % 5);
+  }
   p.to_move_ = static_cast<std::uint8_t>(first == TF_CIRCLE ? TF_CIRCLE : TF_CROSS);
   return p;
 }

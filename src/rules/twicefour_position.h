@@ -36,6 +36,16 @@ inline constexpr int TF_PIECES = 5;         // RULES.md B2
 // Five pieces with at most four neighbours each; at most 20 steps, or a pass.
 inline constexpr int TF_MAX_MOVES = 20;
 
+// RULES.md B2 has had two starts. A stored match names the one it began
+// from, so that a match started before the change replays as it was played.
+enum class TfStart : std::uint8_t {
+  first = 1,  // until 2026-12-01: cross a2, b1, c1, d1, e2 (a forced round win)
+  fair = 2,   // from 2026-12-01: cross b1, c1, d1, b2, d2
+};
+inline constexpr TfStart TF_START_CURRENT = TfStart::fair;
+// 1 or 2 to a start; anything else is not one.
+bool tf_start_known(int id);
+
 using TfBits = std::uint32_t;
 
 // Every point of the board: the 5x5 grid without its corners (RULES.md B1).
@@ -79,9 +89,9 @@ int tf_side_from_name(std::string_view name);  // -1 if neither
 
 class TwiceFourPosition {
  public:
-  // RULES.md B2: cross a2, b1, c1, d1, e2; circle the same turned by 180
-  // degrees; `first` moves first.
-  static TwiceFourPosition start(int first = TF_CROSS);
+  // RULES.md B2: cross b1, c1, d1, b2, d2; circle the same turned by 180
+  // degrees (or the first start, for old matches); `first` moves first.
+  static TwiceFourPosition start(int first = TF_CROSS, TfStart layout = TF_START_CURRENT);
   // Any arrangement, for worked examples and analysis. Checks that pieces are
   // on points, do not overlap, number at most five per side, that points and
   // counted lines agree (a line full of one side's pieces is counted), and

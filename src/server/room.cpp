@@ -118,15 +118,16 @@ void Room::restore_match(const store::LiveTable& live, std::int64_t now) {
   // (their rows only: see StoreJob::snapshot), each charged the turn length
   // stored with it, and a grace for the players to reconnect.
   std::vector<match::LoggedMove> logged = logged_moves(live.moves);
-  auto m = match::Match::restore(saved->record, logged, now, live.match->snapshot.saved_ms, {},
-                                 game_factory(), RESTART_GRACE_MS);
+  // The match library's factory: the config names the game and, for
+  // twiceFour, the start the match began from (RULES.md B2 changed).
+  auto m = match::Match::restore(saved->record, logged, now, live.match->snapshot.saved_ms, {}, {},
+                                 RESTART_GRACE_MS);
   if (!m) {
     // Never drop a stored table: show as much as replays, take no action.
     read_only_ = m.error().message;
     while (!m && !logged.empty()) {
       logged.pop_back();
-      m = match::Match::restore(saved->record, logged, now, live.match->snapshot.saved_ms, {},
-                                game_factory());
+      m = match::Match::restore(saved->record, logged, now, live.match->snapshot.saved_ms);
     }
     if (!m) return;
   }
@@ -178,17 +179,6 @@ bool Room::refuse_read_only(const std::shared_ptr<Peer>& peer, const std::string
   send_error(peer, WsError::table_unavailable,
              "this table could not be restored and is read-only: " + read_only_, id);
   return true;
-}
-
-// twiceFour rounds come from the rules library's TwiceFourGame; the match
-// library's default factory does not know it (yet). Four in a row uses the
-// default (set-up drawn from the seed).
-match::GameFactory Room::game_factory() const {
-  if (settings_.game != "twicefour") return {};
-  return [](const match::GameSpec& spec) -> Result<std::unique_ptr<rules::GameState>> {
-    return std::unique_ptr<rules::GameState>(
-        std::make_unique<rules::TwiceFourGame>(rules::TwiceFourGame::start(spec.first_side)));
-  };
 }
 
 // ---- the command queue ------------------------------------------------------
@@ -525,7 +515,7 @@ void Room::maybe_start(std::int64_t now, Outbox& out, StoreJob& job) {
                     ? match::TimeControl{0, 0, settings_.move_ms}
                     : match::TimeControl{settings_.bank_ms, settings_.increment_ms, 0};
   config.seed = seed_;
-  auto created = match::Match::create(config, {}, game_factory());
+  auto created = match::Match::create(config);
   if (!created) {
     std::cerr << "fourtable: table " << id_ << " cannot start: " << created.error().message << "\n";
     return;

@@ -156,7 +156,6 @@ class Room : public std::enable_shared_from_this<Room> {
   void publish(Outbox& out);
 
   // Helpers, all called under mu_.
-  match::GameFactory game_factory() const;
   void maybe_start(std::int64_t now, Outbox& out, StoreJob& job);
   bool setup_ready();  // false while the engine vets a drawn opening
   // `think_ms`: the client's thinking time of the move in `update`, if any.

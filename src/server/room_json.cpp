@@ -4,6 +4,7 @@
 
 #include "rules/four_game.h"
 #include "server/room.h"
+#include "server/round_json.h"
 
 namespace ft::server {
 namespace json = boost::json;
@@ -174,6 +175,9 @@ json::object Room::game_json(bool with_moves) const {
   o["repetition_warning"] = g->repetition_warning();
   o["outcome"] = game_outcome_;
   o["winning_cells"] = winning_cells_;
+  // twiceFour: the round's points, counted lines and, at a limit, placement.
+  if (const auto* twice = dynamic_cast<const rules::TwiceFourGame*>(g))
+    o["round"] = twicefour_round_json(*twice);
   return o;
 }
 

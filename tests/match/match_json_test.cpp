@@ -310,5 +310,58 @@ TEST(MatchRestore, LotteryDrawsAreReplayed) {
   EXPECT_EQ(back->seat_to_move(), 1);
 }
 
+// RULES.md B2 changed on 2026-12-01. A record names the start its rounds
+// began from; one written before (no such field) replays from the first start,
+// where b1-b2 is a legal first step; a new match begins from the new start.
+TEST(MatchRestore, TwiceFourRecordKeepsItsStart) {
+  FakeClock clock;
+  MatchConfig old_config;
+  old_config.variant = std::string(TWICEFOUR);
+  old_config.time = twicefour_level_time(3).value();
+  old_config.twicefour_start = static_cast<int>(rules::TfStart::first);
+  Match old = Match::create(old_config, scripted({0})).value();
+  old.start(clock.now);
+  old.choose_piece(0, rules::TF_CROSS, clock.advance(SEC));
+  old.choose_piece(1, rules::TF_CIRCLE, clock.advance(SEC));
+  ASSERT_EQ(old.seat_to_move(), 0);
+  ASSERT_TRUE(old.move(0, "b1-b2", clock.advance(SEC)).ok());
+  // What the server wrote before the field existed: the same without it.
+  std::string text = to_json(old.record());
+  const std::string field = R"(,"twicefour_start":1)";
+  ASSERT_NE(text.find(field), std::string::npos) << text;
+  text.erase(text.find(field), field.size());
+  auto rec = record_from_json(text);
+  ASSERT_TRUE(rec.ok()) << rec.error().message;
+  EXPECT_EQ(rec->config.twicefour_start, 1);
+  auto back = Match::restore(*rec, clock.now);
+  ASSERT_TRUE(back.ok()) << back.error().message;
+  const std::vector<std::string> first_after_b1_b2 = {" OOO ", "O...O", ".....", "XX..X", " .XX "};
+  EXPECT_EQ(back->view(clock.now).board, first_after_b1_b2);
+
+  // A new match: the new start, and its record says so.
+  MatchConfig c = old_config;
+  c.twicefour_start = MatchConfig{}.twicefour_start;
+  EXPECT_EQ(c.twicefour_start, static_cast<int>(rules::TfStart::fair));
+  Match now = Match::create(c, scripted({0})).value();
+  now.start(clock.now);
+  now.choose_piece(0, rules::TF_CROSS, clock.advance(SEC));
+  now.choose_piece(1, rules::TF_CIRCLE, clock.advance(SEC));
+  const std::vector<std::string> start = {" OOO ", ".O.O.", ".....", ".X.X.", " XXX "};
+  EXPECT_EQ(now.view(clock.now).board, start);
+  EXPECT_FALSE(now.move(0, "b1-b2", clock.advance(SEC)).ok());  // b2 is taken now
+  auto again = record_from_json(to_json(now.record()));
+  ASSERT_TRUE(again.ok());
+  EXPECT_EQ(again->config.twicefour_start, 2);
+  EXPECT_EQ(Match::restore(*again, clock.now)->view(clock.now).board, start);
+
+  // An unknown start is refused with the field named.
+  std::string bad = to_json(now.record());
+  bad.replace(bad.find(R"("twicefour_start":2)"), 19, R"("twicefour_start":7)");
+  auto refused = record_from_json(bad);
+  ASSERT_FALSE(refused.ok());
+  EXPECT_NE(refused.error().message.find("config.twicefour_start"), std::string::npos)
+      << refused.error().message;
+}
+
 }  // namespace
 }  // namespace ft::match

@@ -11,13 +11,16 @@ using namespace ft::match::testing;
 using rules::TF_CIRCLE;
 using rules::TF_CROSS;
 
-// Rounds found by random play from the start (RULES.md B2), checked by the
-// rules library every time they are played here.
-const std::vector<std::string> CROSS_FIRST_CROSS_WINS = {"d1-d2", "b5-b4", "b1-b2", "b4-b3",
-                                                         "c1-c2"};
-const std::vector<std::string> CIRCLE_FIRST_CIRCLE_WINS = {"b5-b4", "c1-c2", "c5-c4", "c2-b2",
-                                                           "d5-d4"};
-const std::vector<std::string> CROSS_FIRST_REPETITION_DRAW = {"e2-d2", "e4-d4", "d2-e2", "d4-e4",
+// Rounds from the start (RULES.md B2), checked by the rules library every
+// time they are played here. The winner fills row 2 (or 4) and completes
+// both of its lines with the fifth step while the other only shuffles.
+const std::vector<std::string> CROSS_FIRST_CROSS_WINS = {
+    "c1-c2", "d4-e4", "b2-a2", "e4-d4", "d2-e2", "d4-e4", "b1-b2", "e4-d4", "d1-d2"};
+// The same turned by 180 degrees.
+const std::vector<std::string> CIRCLE_FIRST_CIRCLE_WINS = {
+    "c5-c4", "b2-a2", "d4-e4", "a2-b2", "b4-a4", "b2-a2", "d5-d4", "a2-b2", "b5-b4"};
+// Back to the start twice: the third time ends the round, placement equal.
+const std::vector<std::string> CROSS_FIRST_REPETITION_DRAW = {"d2-e2", "b4-a4", "e2-d2", "a4-b4",
                                                               "c1-c2", "c5-c4", "c2-c1", "c4-c5"};
 
 MatchConfig twicefour(int level = 4) {
@@ -128,7 +131,7 @@ TEST(RulesB6, MatchGoesToAThirdRoundAtOneAll) {
   EXPECT_EQ(m.seat_to_move(), 1);
   EXPECT_EQ(m.game()->side_to_move(), TF_CROSS);
   EXPECT_FALSE(m.view(clock.now).games[1].starter_by_lottery);
-  play(m, clock, {"d1-d2"});
+  play(m, clock, {"c1-c2"});
   // B7 level 7: 15 s per move; seat 0 lets it run out: it loses the round only.
   ASSERT_EQ(m.seat_to_move(), 0);
   EXPECT_EQ(m.view(clock.now).remaining_ms[0], 15 * SEC);
@@ -170,7 +173,9 @@ TEST(RulesB6, NoThirdRoundWhenNotLevel) {
   both_ready(m, clock);
   EXPECT_EQ(m.seat_to_move(), 1);  // round 2 by the other player
   // Seat 1 (circle) starts round 2 and seat 0 (cross) wins it on points.
-  u = play(m, clock, {"e4-d4", "c1-c2", "c5-c4", "d1-d2", "b5-b4", "b1-b2"});
+  u = play(
+      m, clock,
+      {"d4-e4", "c1-c2", "e4-d4", "b2-a2", "d4-e4", "d2-e2", "e4-d4", "b1-b2", "d4-e4", "d1-d2"});
   const MatchOver* over = find_event<MatchOver>(u);
   ASSERT_NE(over, nullptr);
   EXPECT_EQ(over->score, "2:0");
@@ -190,7 +195,7 @@ TEST(RulesB6, DrawnThirdRoundDrawsTheMatch) {
   EXPECT_EQ(m.score(), "½:½");
   both_ready(m, clock);
   // Round 2, circle (seat 1) starts: a drawn round by repetition again.
-  play(m, clock, {"b5-b4", "d1-d2", "b4-b5", "d2-d1", "c5-c4", "b1-b2", "c4-c5", "b2-b1"});
+  play(m, clock, {"b4-a4", "d2-e2", "a4-b4", "e2-d2", "c5-c4", "c1-c2", "c4-c5", "c2-c1"});
   ASSERT_EQ(m.phase(), Phase::between_games) << phase_name(m.phase());
   EXPECT_EQ(m.score(), "1:1");
   both_ready(m, clock);
@@ -243,12 +248,12 @@ TEST(RulesB7, PerMoveTimeWithLagCredit) {
   m.choose_piece(0, TF_CROSS, clock.advance(SEC));
   m.choose_piece(1, TF_CIRCLE, clock.advance(SEC));
   // 15.3 s on the server, 14.9 s of thinking: 400 ms of lag credited.
-  Update u = m.move(0, "d1-d2", clock.advance(15300), 14900);
+  Update u = m.move(0, "c1-c2", clock.advance(15300), 14900);
   ASSERT_TRUE(u.ok()) << u.error->message;
   EXPECT_EQ(find_event<MoveMade>(u)->charge.lag_credit_ms, 400);
   EXPECT_EQ(m.view(clock.now).remaining_ms[1], 15 * SEC);
   // The same overrun without a report is a lost round.
-  u = m.move(1, "b5-b4", clock.advance(15300));
+  u = m.move(1, "c5-c4", clock.advance(15300));
   ASSERT_NE(find_event<GameOver>(u), nullptr);
   EXPECT_EQ(find_event<GameOver>(u)->end, GameEnd::timeout);
   EXPECT_EQ(m.score(), "1:0");

@@ -17,6 +17,7 @@ expected='# perft variant=classic width=7 height=6 popout=0 seed=0
 [ $? -eq 2 ] || { echo "a missing --depth must exit 2"; exit 1; }
 "$fourtable" perft --variant classic --width 11 --depth 1 >/dev/null 2>&1
 [ $? -eq 1 ] || { echo "width 11 must be refused"; exit 1; }
-tf=$("$fourtable" perft --variant twicefour --depth 2 | tail -1)
-[ "$tf" = "2 47 47" ] || { echo "twicefour depth 2: $tf"; exit 1; }
+# RULES.md B3a (the start of 2026-12-01): move sequences of length 0..6.
+tf=$("$fourtable" perft --variant twicefour --depth 6 | grep -E '^[0-9]+ ' | awk '{print $2}' | paste -sd, -)
+[ "$tf" = "1,7,47,316,2059,16428,128787" ] || { echo "twicefour B3a counts: $tf"; exit 1; }
 echo ok

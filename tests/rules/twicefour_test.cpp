@@ -101,13 +101,13 @@ TEST(TwiceFourB1, AdjacencyIsOrthogonal) {
 
 // ---------------------------------------------------------------- B2 start
 
-// RULES.md B2 (our rule): cross a2 b1 c1 d1 e2, circle e4 d5 c5 b5 a4, turned
-// by 180 degrees; eleven points empty, c3 among them.
+// RULES.md B2 (our rule, 2026-12-01): cross b1 c1 d1 b2 d2, circle d5 c5 b5
+// d4 b4, turned by 180 degrees; eleven points empty, c3 among them.
 TEST(TwiceFourB2, StartPosition) {
   auto g = TwiceFourGame::start();
   const auto& p = g.position();
-  EXPECT_EQ(p.pieces(TF_CROSS), points_of({"a2", "b1", "c1", "d1", "e2"}));
-  EXPECT_EQ(p.pieces(TF_CIRCLE), points_of({"e4", "d5", "c5", "b5", "a4"}));
+  EXPECT_EQ(p.pieces(TF_CROSS), points_of({"b1", "c1", "d1", "b2", "d2"}));
+  EXPECT_EQ(p.pieces(TF_CIRCLE), points_of({"d5", "c5", "b5", "d4", "b4"}));
   EXPECT_EQ(std::popcount(p.empty()), 11);
   EXPECT_EQ(p.at(tf_parse_point("c3").value()), -1);
   for (int i = 0; i < 25; ++i) {
@@ -121,8 +121,31 @@ TEST(TwiceFourB2, StartPosition) {
   EXPECT_EQ(g.ply(), 0);
   EXPECT_EQ(g.side_name(0), "cross");
   EXPECT_EQ(g.side_name(1), "circle");
+  const std::vector<std::string> board = {" OOO ", ".O.O.", ".....", ".X.X.", " XXX "};
+  EXPECT_EQ(g.board_rows(), board);
+}
+
+// The first start (cross a2 b1 c1 d1 e2) stays available: matches stored
+// before 2026-12-01 replay from it.
+TEST(TwiceFourB2, FirstStartForOldMatches) {
+  auto g = TwiceFourGame::start(TF_CROSS, TfStart::first);
+  EXPECT_EQ(g.position().pieces(TF_CROSS), points_of({"a2", "b1", "c1", "d1", "e2"}));
+  EXPECT_EQ(g.position().pieces(TF_CIRCLE), points_of({"e4", "d5", "c5", "b5", "a4"}));
   const std::vector<std::string> board = {" OOO ", "O...O", ".....", "X...X", " XXX "};
   EXPECT_EQ(g.board_rows(), board);
+  EXPECT_TRUE(tf_start_known(1));
+  EXPECT_TRUE(tf_start_known(2));
+  EXPECT_FALSE(tf_start_known(0));
+  EXPECT_FALSE(tf_start_known(3));
+}
+
+// Why the start changed (RULES.md B2): from the first one b1-b2, c1-c2, d1-d2
+// fill row 2 (two lines at once) in five half-moves, whatever circle does.
+TEST(TwiceFourB2, FirstStartWasAForcedWinInFive) {
+  auto g = TwiceFourGame::start(TF_CROSS, TfStart::first);
+  auto o = play_all(g, {"b1-b2", "d5-d4", "c1-c2", "d4-d3", "d1-d2"});
+  EXPECT_EQ(o, (Outcome{Status::win, TF_CROSS, Reason::points}));
+  EXPECT_EQ(g.points(TF_CROSS), 2);
 }
 
 // RULES.md B2: either piece may move first (the lottery winner starts round 1).
@@ -132,7 +155,7 @@ TEST(TwiceFourB2, FirstSideIsConfigurable) {
   auto r = g.play("b1-b2");
   ASSERT_FALSE(r.ok());
   EXPECT_NE(r.error().message.find("no circle piece on b1"), std::string::npos);
-  EXPECT_TRUE(g.play("b5-b4").ok());
+  EXPECT_TRUE(g.play("c5-c4").ok());
   EXPECT_EQ(g.side_to_move(), TF_CROSS);
 }
 
@@ -142,7 +165,7 @@ TEST(TwiceFourB2, FirstSideIsConfigurable) {
 TEST(TwiceFourB3, StepsFromStart) {
   auto g = TwiceFourGame::start();
   EXPECT_EQ(as_set(g.legal_moves()),
-            (std::set<std::string>{"a2-a3", "a2-b2", "b1-b2", "c1-c2", "d1-d2", "e2-d2", "e2-e3"}));
+            (std::set<std::string>{"c1-c2", "b2-a2", "b2-c2", "b2-b3", "d2-c2", "d2-e2", "d2-d3"}));
   auto occupied = g.play("b1-c1");
   ASSERT_FALSE(occupied.ok());
   EXPECT_EQ(occupied.error().code, ErrorCode::illegal_move);
@@ -157,7 +180,7 @@ TEST(TwiceFourB3, StepsFromStart) {
   EXPECT_FALSE(g.play("").ok());
   EXPECT_EQ(g.ply(), 0);  // errors change nothing
   ASSERT_TRUE(g.play("c1-c2").ok());
-  EXPECT_EQ(g.position().pieces(TF_CROSS), points_of({"a2", "b1", "c2", "d1", "e2"}));
+  EXPECT_EQ(g.position().pieces(TF_CROSS), points_of({"b1", "c2", "d1", "b2", "d2"}));
   EXPECT_EQ(g.moves(), std::vector<std::string>{"c1-c2"});
 }
 
@@ -284,6 +307,30 @@ TEST(TwiceFourB3, DoubleLineCountsBoth) {
   EXPECT_EQ(h.points(TF_CROSS), 1);
 }
 
+// RULES.md B3: the round keeps who scored each counted line and when (the
+// table shows it); a double line is two entries of the same half-move.
+TEST(TwiceFourB3, CountedLinesKeepTheirScorer) {
+  auto g = TwiceFourGame::start();
+  play_all(g, {"c1-c2", "d4-e4", "b2-a2", "e4-d4", "b1-b2"});
+  ASSERT_EQ(g.counted_lines().size(), 1u);
+  EXPECT_EQ(tf_format_line(g.counted_lines()[0].line), "a2-d2");
+  EXPECT_EQ(g.counted_lines()[0].side, TF_CROSS);
+  EXPECT_EQ(g.counted_lines()[0].ply, 5);
+  auto h = TwiceFourGame::start();
+  play_all(h, {"c1-c2", "d4-e4", "b2-a2", "e4-d4", "d2-e2", "d4-e4", "b1-b2", "e4-d4", "d1-d2"});
+  ASSERT_EQ(h.counted_lines().size(), 2u);
+  for (const auto& c : h.counted_lines()) {
+    EXPECT_EQ(c.side, TF_CROSS);
+    EXPECT_EQ(c.ply, 9);
+  }
+  EXPECT_EQ(tf_format_line(h.counted_lines()[0].line), "a2-d2");
+  EXPECT_EQ(tf_format_line(h.counted_lines()[1].line), "b2-e2");
+  EXPECT_EQ(h.outcome(), (Outcome{Status::win, TF_CROSS, Reason::points}));
+  auto s = setup({.cross = {"a2", "b2", "c2", "d2"}, .counted = {"a2-d2"}});
+  ASSERT_EQ(s.counted_lines().size(), 1u);
+  EXPECT_EQ(s.counted_lines()[0].side, -1);  // the set-up does not say who
+}
+
 // ---------------------------------------------------------------- B3a counts
 
 std::vector<TwiceFourPerftRow> read_perft_file() {
@@ -301,11 +348,15 @@ std::vector<TwiceFourPerftRow> read_perft_file() {
   return rows;
 }
 
-// RULES.md B3a: 1, 7, 47, 384, 3115, 27102 move sequences of length 0..5.
+// RULES.md B3a: 1, 7, 47, 316, 2059, 16428, 128787 move sequences of length
+// 0..6; for the first start it was 1, 7, 47, 384, 3115, 27102.
 TEST(TwiceFourB3a, MoveCountsFromTheStart) {
-  const auto rows = twicefour_perft(TwiceFourGame::start(), 5);
-  const std::uint64_t expected[] = {1, 7, 47, 384, 3115, 27102};
-  for (int d = 0; d <= 5; ++d) EXPECT_EQ(rows[d].sequences, expected[d]) << "depth " << d;
+  const auto rows = twicefour_perft(TwiceFourGame::start(), 6);
+  const std::uint64_t expected[] = {1, 7, 47, 316, 2059, 16428, 128787};
+  for (int d = 0; d <= 6; ++d) EXPECT_EQ(rows[d].sequences, expected[d]) << "depth " << d;
+  const auto first = twicefour_perft(TwiceFourGame::start(TF_CROSS, TfStart::first), 5);
+  const std::uint64_t expected_first[] = {1, 7, 47, 384, 3115, 27102};
+  for (int d = 0; d <= 5; ++d) EXPECT_EQ(first[d].sequences, expected_first[d]) << "depth " << d;
 }
 
 // RULES.md B3a: the counts to depth 8 kept beside the tests are recomputed
@@ -419,20 +470,20 @@ TEST(TwiceFourB5, MoveLimitEqualPlacementDraws) {
 // third time ends the round (judged as at the move limit: here a draw).
 TEST(TwiceFourB5, ThirdRepetitionEndsTheRoundSecondWarns) {
   auto g = TwiceFourGame::start();
-  play_all(g, {"b1-b2", "d5-d4", "b2-b1"});
+  play_all(g, {"b2-b3", "d4-d3", "b3-b2"});
   EXPECT_FALSE(g.repetition_warning());
   EXPECT_EQ(g.repetitions(), 1);
-  play_all(g, {"d4-d5"});  // the start again, cross to move
+  play_all(g, {"d3-d4"});  // the start again, cross to move
   EXPECT_TRUE(g.repetition_warning());
   EXPECT_EQ(g.repetitions(), 2);
   play_all(g, {"c1-c2"});  // a new position: no warning
   EXPECT_FALSE(g.repetition_warning());
-  play_all(g, {"d5-d4", "c2-c1", "d4-d5"});  // the start, third time
+  play_all(g, {"d4-d3", "c2-c1", "d3-d4"});  // the start, third time
   EXPECT_EQ(g.repetitions(), 3);
   EXPECT_EQ(g.outcome(), (Outcome{Status::draw, -1, Reason::repetition}));
   EXPECT_EQ(g.ply(), 8);
   EXPECT_TRUE(g.legal_moves().empty());
-  EXPECT_FALSE(g.play("b1-b2").ok());
+  EXPECT_FALSE(g.play("b2-b3").ok());
 }
 
 // RULES.md B5: a repetition is judged by points, then placement.
@@ -467,7 +518,7 @@ TEST(TwiceFourB5, RepetitionNeedsTheSameSideToMove) {
 // either piece; the rounds are independent (a new round starts afresh).
 TEST(TwiceFourB6, RoundTwoStartedByTheOtherPlayer) {
   auto round1 = TwiceFourGame::start(TF_CROSS);
-  play_all(round1, {"b1-b2", "d5-d4"});
+  play_all(round1, {"b2-b3", "d4-d3"});
   auto round2 = TwiceFourGame::start(1 - round1.start_position().to_move());
   EXPECT_EQ(round2.side_to_move(), TF_CIRCLE);
   EXPECT_EQ(round2.ply(), 0);

@@ -76,9 +76,23 @@ export interface GameSnapshot {
   repetition_warning: boolean;
   outcome: Outcome | null;
   winning_cells: string[];
-  // twiceFour extras, shown when the server sends them.
-  points?: number[];
-  counted_lines?: string[];
+  // twiceFour: the round as it is scored (protocol 5.3 `round`).
+  round?: RoundScore;
+}
+
+// A line counted this round: its cells, the side that scored it (null when a
+// set-up counted it) and the half-move that did (RULES.md B3).
+export interface CountedLine {
+  line: string;
+  cells: string[];
+  side: number | null;
+  ply: number;
+}
+
+export interface RoundScore {
+  points: number[]; // per side: 0 cross, 1 circle
+  lines: CountedLine[];
+  placement: number[] | null; // [cross, circle] once a limit ended the round (B5)
 }
 
 export interface Clocks {
@@ -314,10 +328,26 @@ function readGame(v: unknown, p: string): GameSnapshot {
     winning_cells: o.winning_cells === undefined ? [] : arr(o, 'winning_cells', p, asStr),
   };
   if (o.moves !== undefined) g.moves = arr(o, 'moves', p, asStr);
-  if (o.points !== undefined) g.points = arr(o, 'points', p, asNum);
-  if (o.counted_lines !== undefined) g.counted_lines = arr(o, 'counted_lines', p, asStr);
+  if (o.round !== undefined) g.round = readRound(o.round, `${p}.round`);
   if (g.board.length !== g.height) fail(`${p}.board`, `${g.height} rows`);
   return g;
+}
+
+function readRound(v: unknown, p: string): RoundScore {
+  const o = obj(v, p);
+  return {
+    points: arr(o, 'points', p, asNum),
+    lines: arr(o, 'lines', p, (x, q) => {
+      const l = obj(x, q);
+      return {
+        line: str(l, 'line', q),
+        cells: arr(l, 'cells', q, asStr),
+        side: nullable(l, 'side', q, asNum),
+        ply: int(l, 'ply', q),
+      };
+    }),
+    placement: nullable(o, 'placement', p, (x, q) => (Array.isArray(x) ? x.map((n, i) => asNum(n, `${q}[${i}]`)) : fail(q, 'an array'))),
+  };
 }
 
 function readClocks(v: unknown, p: string): Clocks {

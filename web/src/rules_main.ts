@@ -13,7 +13,7 @@ import { rulesNl } from './rules/nl';
 import { rulesTr } from './rules/tr';
 import { RULE_PAGES, type RulesSection, type RulesText } from './rules/types';
 import { mountShell, type Shell } from './shell';
-import { TwiceBoardView } from './twice_view';
+import { TWICE_START, TwiceBoardView } from './twice_view';
 import { variantLabel } from './variants';
 
 const TEXTS: Record<Lang, RulesText> = { en: rulesEn, tr: rulesTr, el: rulesEl, nl: rulesNl };
@@ -38,13 +38,20 @@ function puzzle(shell: Shell): HTMLElement {
       board: boardRows(after),
       legal: [],
       mySide: null,
-      counted: [...B4_EXAMPLE.counted, ...verdict.newLines],
+      // Cross scored every line of the puzzle (RULES.md B4).
+      counted: [...B4_EXAMPLE.counted, ...verdict.newLines].map((line) => ({ line, side: 0 })),
       lastMove: move,
     });
     reset.hidden = false;
   });
   const start = () => {
-    view.update({ board: boardRows(B4_EXAMPLE), legal: crossSteps(B4_EXAMPLE), mySide: 0, counted: B4_EXAMPLE.counted, lastMove: null });
+    view.update({
+      board: boardRows(B4_EXAMPLE),
+      legal: crossSteps(B4_EXAMPLE),
+      mySide: 0,
+      counted: B4_EXAMPLE.counted.map((line) => ({ line, side: 0 })),
+      lastMove: null,
+    });
     status.textContent = t('rules.puzzle.prompt');
     status.className = 'puzzle-status';
     reset.hidden = true;
@@ -53,6 +60,14 @@ function puzzle(shell: Shell): HTMLElement {
   reset.addEventListener('click', start);
   start();
   return h('section', { class: 'puzzle card', id: 'puzzle' }, h('h2', {}, t('rules.puzzle')), status, view.el, view.helpElement(), reset);
+}
+
+// RULES.md B2: the start position, drawn after the section that describes it.
+function startFigure(): HTMLElement {
+  const view = new TwiceBoardView(() => undefined);
+  view.update({ board: TWICE_START, legal: [], mySide: null, counted: [], lastMove: null });
+  view.el.removeAttribute('tabindex');
+  return h('figure', { class: 'example', id: 'twice-start' }, view.el, h('figcaption', {}, t('table.choice_start')));
 }
 
 function render(shell: Shell): void {
@@ -77,7 +92,12 @@ function render(shell: Shell): void {
     document.title = `${t('variant.twicefour')} — ${t('rules.title')} — fourtable`;
     main.append(
       h('h1', {}, `${t('rules.title')}: ${t('variant.twicefour')}`),
-      h('div', { class: 'rules-layout' }, h('article', { class: 'rules' }, ...sections(text.twicefour), puzzle(shell)), index),
+      h(
+        'div',
+        { class: 'rules-layout' },
+        h('article', { class: 'rules' }, ...sections(text.twicefour.slice(0, 1)), startFigure(), ...sections(text.twicefour.slice(1)), puzzle(shell)),
+        index,
+      ),
     );
     return;
   }

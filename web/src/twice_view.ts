@@ -10,18 +10,31 @@ export interface TwiceBoardProps {
   board: string[]; // 5 rows top first: 'X' cross, 'O' circle, '.' empty, ' ' no point
   legal: string[];
   mySide: number | null; // 0 cross, 1 circle; null when not my turn
-  counted: string[]; // lines already scored this round, e.g. "d2-d5"
+  counted: CountedMark[]; // lines already scored this round
   lastMove: string | null;
 }
 
+// A counted line (RULES.md B3): named by its end points, e.g. "d2-d5", and
+// drawn in the colour of the side that scored it (null: not known).
+export interface CountedMark {
+  line: string;
+  side: number | null;
+}
+
+// RULES.md B2 (since 2026-12-01): the start, drawn behind the piece choice.
+export const TWICE_START = [' OOO ', '.O.O.', '.....', '.X.X.', ' XXX '];
+
 const C = 100;
 const PAD = 60;
+const ROW_LABELS = 30; // viewBox units left of the board for the row numbers
 const PIECE = ['X', 'O'];
 
+// Both pieces are a light disc with a mark of the same stroke in the side's
+// colour, so neither looks heavier than the other.
 export function pieceShape(side: number, x: number, y: number, extra = ''): SVGElement {
   const g = s('g', { class: `piece side-${side} ${extra}`.trim() });
   if (side === 0) {
-    const d = 26;
+    const d = 18;
     g.append(
       s('circle', { cx: x, cy: y, r: 36, class: 'piece-body' }),
       s('path', { d: `M${x - d} ${y - d}L${x + d} ${y + d}M${x + d} ${y - d}L${x - d} ${y + d}`, class: 'piece-mark' }),
@@ -29,10 +42,18 @@ export function pieceShape(side: number, x: number, y: number, extra = ''): SVGE
   } else {
     g.append(
       s('circle', { cx: x, cy: y, r: 36, class: 'piece-body' }),
-      s('circle', { cx: x, cy: y, r: 20, class: 'piece-mark' }),
+      s('circle', { cx: x, cy: y, r: 19, class: 'piece-mark' }),
     );
   }
   return g;
+}
+
+// The same piece as a small icon (seats, turn line), so the seat shows what
+// the board shows.
+export function pieceIcon(side: number): SVGElement {
+  const icon = s('svg', { viewBox: '0 0 80 80', class: `piece-icon side-${side}`, 'aria-hidden': 'true' });
+  icon.append(pieceShape(side, 40, 40));
+  return icon;
 }
 
 export function pointAt(board: string[], name: string): string {
@@ -159,7 +180,8 @@ export class TwiceBoardView {
     const svg = this.svg;
     clear(svg);
     const size = 2 * PAD + (TWICE_SIZE - 1) * C;
-    svg.setAttribute('viewBox', `0 0 ${size} ${size + 30}`);
+    // Room on the left for the row numbers, clear of a counted line's band.
+    svg.setAttribute('viewBox', `-${ROW_LABELS} 0 ${size + ROW_LABELS} ${size + 30}`);
     // The grid: every step between neighbours.
     for (const a of TWICE_POINTS)
       for (const b of twiceNeighbours(a)) {
@@ -168,15 +190,22 @@ export class TwiceBoardView {
         const [x2, y2] = this.xy(b);
         svg.append(s('line', { x1, y1, x2, y2, class: 'grid' }));
       }
-    // Lines already counted this round.
-    const counted = new Set(p.counted);
+    // Lines already counted this round: a band in the scorer's colour with a
+    // dashed centre, kept for the whole round (used up for both sides).
     for (const line of TWICE_LINES) {
       const name = `${line[0]}-${line[3]}`;
       const rev = `${line[3]}-${line[0]}`;
-      if (!counted.has(name) && !counted.has(rev)) continue;
+      const mark = p.counted.find((c) => c.line === name || c.line === rev);
+      if (!mark) continue;
       const [x1, y1] = this.xy(line[0]);
       const [x2, y2] = this.xy(line[3]);
-      svg.append(s('line', { x1, y1, x2, y2, class: 'counted-line' }));
+      const side = mark.side === null ? 'unknown' : String(mark.side);
+      const g = s('g', { class: `counted side-${side}`, 'data-line': name });
+      g.append(
+        s('line', { x1, y1, x2, y2, class: 'counted-line' }),
+        s('line', { x1, y1, x2, y2, class: 'counted-used' }),
+      );
+      svg.append(g);
     }
     const targets = new Set(this.selected ? this.movesFrom(this.selected).map((m) => m.split('-')[1]) : []);
     const movable = new Set(p.mySide !== null ? p.legal.filter((m) => m.includes('-')).map((m) => m.split('-')[0]) : []);
@@ -205,6 +234,11 @@ export class TwiceBoardView {
     for (let col = 0; col < TWICE_SIZE; col++)
       svg.append(
         s('text', { x: PAD + col * C, y: size + 10, class: 'col-label', 'text-anchor': 'middle' }, cellName({ col, row: 0 })[0]),
+      );
+    // Row numbers, so that `e2-d2` can be read off the board.
+    for (let row = 0; row < TWICE_SIZE; row++)
+      svg.append(
+        s('text', { x: -ROW_LABELS / 2 + 4, y: PAD + (TWICE_SIZE - 1 - row) * C + 10, class: 'row-label', 'text-anchor': 'middle' }, String(row + 1)),
       );
   }
 }

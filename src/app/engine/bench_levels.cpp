@@ -24,8 +24,8 @@ constexpr const char* USAGE =
     "two games per match from the same random opening of P plies, sides swapped. Three\n"
     "players: three games, the higher level in each seat once against two copies of\n"
     "the lower. Prints the higher level's pairwise score per pair and the move times.\n"
-    "Defaults: --variant classic, --seed 1, --budget-ms 50, --opening-plies 4 (2 for\n"
-    "twicefour), --threads 1.\n"
+    "Defaults: --variant classic, --seed 1, --budget-ms 50, --opening-plies 4 (0 for\n"
+    "twicefour: its start, RULES.md B2), --threads 1.\n"
     "--level-settings (four in a row; for experiments) plays level L with its settings\n"
     "changed (once per level): depth, nodes, eval (simple|threats|full), noise, blunders\n"
     "(per mille), oversights (per mille), exact-nodes, exact-empty, solver (0|1), playouts,\n"
@@ -52,7 +52,7 @@ int run_levels(std::span<const std::string> args) {
   option_value(args, "game", game);
   option_value(args, "variant", variant);
   engine::LadderConfig cfg;
-  cfg.opening_plies = game == "twicefour" ? 2 : 4;
+  cfg.opening_plies = game == "twicefour" ? 0 : 4;
   long long width = 0, height = 0;
   struct IntOption {
     const char* name;
@@ -136,17 +136,18 @@ int run_levels(std::span<const std::string> args) {
       std::cerr << "fourtable bench levels: --level-settings is for four in a row only\n";
       return 2;
     }
-    // From the start of RULES.md B2 the first player forces a double line in
-    // five half-moves, so the opening plies are a balanced opening instead:
-    // random moves that leave a round no eight-half-move search can decide
-    // (engine/twicefour/opening.h). 0 plays from the start.
+    // By default the rounds start from the start of RULES.md B2 (no forced
+    // win for either side early; the levels' seeded noise varies the games).
+    // P > 0 plays a balanced opening instead: P random moves that leave a
+    // round no eight-half-move search can decide (engine/twicefour/opening.h).
     const int plies = cfg.opening_plies;
     cfg.opening_plies = 0;
     cfg.new_game = [plies](std::uint64_t seed) -> std::unique_ptr<rules::GameState> {
       return std::make_unique<rules::TwiceFourGame>(
           engine::twicefour::balanced_opening(seed, plies));
     };
-    variant = "twicefour (balanced opening of " + std::to_string(plies) + " plies)";
+    variant = plies == 0 ? std::string("twicefour (from the start)")
+                         : "twicefour (balanced opening of " + std::to_string(plies) + " plies)";
   } else {
     std::cerr << "fourtable bench levels: unknown game '" << game << "' (four or twicefour)\n";
     return 2;

@@ -1,12 +1,13 @@
-// Balanced openings for measuring twiceFour levels against each other.
+// Random openings for measuring twiceFour levels against each other, when a
+// ladder wants more variety than the levels' own seeded noise gives.
 //
-// From the start of RULES.md B2 the first player has a forced double line in
-// five half-moves (b1-b2, c1-c2, d1-d2 fill row 2; the second player cannot
-// reach it in time), so every level that sees five half-moves wins each round
-// it starts, and a 2-round match between two such levels always ends 1-1. A
-// ladder that wants to see strength therefore starts its matches from random
-// openings in which neither side has a result that a level-7 search (eight
-// half-moves) can prove, the same opening for both rounds with sides swapped.
+// Until 2026-12-01 they were needed: from the first start of RULES.md B2 the
+// first player had a forced double line in five half-moves, so every level
+// that saw five half-moves won each round it started and a 2-round match
+// between two such levels always ended 1-1. From the new start no side can
+// force a round win within 28 half-moves (RULES.md B2; 12 are proved by
+// tests/rules/twicefour_start_proof_test.cpp), so `bench levels` plays from
+// the start itself by default (--opening-plies 0) and these are optional.
 #pragma once
 
 #include <cstdint>
@@ -18,7 +19,7 @@ namespace ft::engine::twicefour {
 // `plies` random legal moves from the start (cross first), drawn from `seed`
 // until the position is still open: the round goes on and an eight-half-move
 // search proves no result for the side to move. Deterministic for a seed.
-// With plies == 0 it is the start itself (decided, see above).
+// With plies == 0 it is the start itself.
 rules::TwiceFourGame balanced_opening(std::uint64_t seed, int plies);
 
 }  // namespace ft::engine::twicefour

@@ -81,18 +81,21 @@ TEST(TwiceFourComputer, EveryLevelPlaysTheWorkedExampleWin) {
   }
 }
 
-// RULES.md B2, B3: from the start the first player has a forced double line:
-// b1-b2, c1-c2, d1-d2 fill row 2 (a2-d2 and b2-e2) by the fifth half-move and
-// the second player cannot reach row 2 in two steps. Level 7 proves it.
-TEST(TwiceFourComputer, StarterHasAForcedDoubleLineInFiveHalfMoves) {
+// RULES.md B2: from the first start (before 2026-12-01) the first player had
+// a forced double line: b1-b2, c1-c2, d1-d2 fill row 2 (a2-d2 and b2-e2) by
+// the fifth half-move and the second player cannot reach row 2 in two steps.
+// Level 7 proves it; from the new start its eight half-moves prove nothing.
+TEST(TwiceFourComputer, FirstStartWasAForcedWinTheNewOneIsOpen) {
   for (int first : {rules::TF_CROSS, rules::TF_CIRCLE}) {
-    auto g = TwiceFourGame::start(first);
-    const ComputerMove m = ask(g, 7);
-    EXPECT_TRUE(m.exact);
-    EXPECT_EQ(m.score, 1);
+    const ComputerMove old = ask(TwiceFourGame::start(first, rules::TfStart::first), 7);
+    EXPECT_TRUE(old.exact);
+    EXPECT_EQ(old.score, 1);
+    const ComputerMove now = ask(TwiceFourGame::start(first), 7);
+    EXPECT_FALSE(now.exact) << "the new start decided in eight half-moves";
+    EXPECT_EQ(now.depth, 8);
   }
   // Brute force to five half-moves agrees: the starter wins whatever circle does.
-  auto g = TwiceFourGame::start();
+  auto g = TwiceFourGame::start(rules::TF_CROSS, rules::TfStart::first);
   ASSERT_TRUE(g.play("b1-b2").ok());
   for (const auto& reply : g.legal_moves()) {
     TwiceFourGame a = g;
@@ -225,7 +228,9 @@ TEST(TwiceFourComputer, TinyBudgetAndFinishedRound) {
   TwiceFourGame after = g;
   EXPECT_TRUE(after.play(m.move).ok()) << m.move;
 
-  for (auto mv : {"b5-b4", "b1-b2", "a4-a3", "d1-d2"}) ASSERT_TRUE(g.play(mv).ok());
+  // Cross fills row 2 while circle shuffles: two lines at once end the round.
+  for (auto mv : {"d4-e4", "b2-a2", "e4-d4", "d2-e2", "d4-e4", "b1-b2", "e4-d4", "d1-d2"})
+    ASSERT_TRUE(g.play(mv).ok()) << mv;
   ASSERT_TRUE(g.outcome().over());
   EXPECT_FALSE(choose_move(g, ComputerRequest{}).error.empty());
 }

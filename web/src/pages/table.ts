@@ -7,7 +7,7 @@ import { Connection, wsUrl, type ConnStatus } from '../connection';
 import { clear, h } from '../dom';
 import { clockIsLow, DISCS, formatClock, formatDelta, formatMoveLine, formatScore, PIECE_SYMBOLS } from '../format';
 import { errorMessage, t, type MessageKey } from '../i18n';
-import type { ServerMessage, TableEvent } from '../protocol';
+import type { GameSnapshot, ServerMessage, TableEvent } from '../protocol';
 import type { Shell } from '../shell';
 import {
   applyMessage,
@@ -18,7 +18,7 @@ import {
   sideOfSeat,
   type TableModel,
 } from '../table_model';
-import { TwiceBoardView } from '../twice_view';
+import { pieceIcon, TWICE_START, TwiceBoardView } from '../twice_view';
 import { variantLabel } from '../variants';
 
 const SIDE_KEYS: MessageKey[] = ['side.red', 'side.yellow', 'side.green'];
@@ -68,6 +68,8 @@ class TablePage {
   private animateNext = false;
   private clockEls: HTMLElement[] = [];
   private bannerEl: HTMLElement | null = null;
+  // twiceFour: the point(s) the last move scored, shown until the next move.
+  private pointNote: string | null = null;
   private tick: ReturnType<typeof setInterval> | null = null;
 
   constructor(id: string, watch: boolean) {
@@ -146,15 +148,61 @@ class TablePage {
       this.lastError = null;
       this.animateNext = true;
       let text = t('announce.move', { name: name(ev.seat), move: ev.move });
+      this.pointNote = this.scoredText(ev.game, ev.ply, ev.seat);
+      if (this.pointNote) text += ' ' + this.pointNote;
       if (!wasMyTurn && isMyTurn(m)) text += ' ' + t('announce.your_turn');
       this.shell?.announce(text);
     } else if (ev.kind === 'game_over') {
-      this.shell?.announce(this.gameResultText() + ' ' + t('result.by', { reason: reasonText(ev.outcome.reason) }));
+      const detail = this.roundEndText();
+      this.shell?.announce(
+        this.gameResultText() + ' ' + t('result.by', { reason: reasonText(ev.outcome.reason) }) + (detail ? ' ' + detail : ''),
+      );
+    } else if (ev.kind === 'game_started') {
+      this.pointNote = null;
+      if (isMyTurn(m)) this.shell?.announce(t('announce.your_turn'));
     } else if (ev.kind === 'match_over') {
       this.shell?.announce(this.matchResultText());
-    } else if (ev.kind === 'game_started') {
-      if (isMyTurn(m)) this.shell?.announce(t('announce.your_turn'));
     }
+  }
+
+  // twiceFour round points as `✕ 1 : ◯ 0` (RULES.md B3).
+  private sidesText(values: readonly number[]): string {
+    return values.map((v, side) => `${this.sideSymbol(side)} ${v}`).join(' : ');
+  }
+
+  // The point(s) the move at `ply` scored, as a sentence; null if none.
+  private scoredText(g: GameSnapshot, ply: number, seat: number): string | null {
+    const r = g.round;
+    if (!r) return null;
+    const lines = r.lines.filter((l) => l.ply === ply).map((l) => l.line.replace('-', '–'));
+    if (lines.length === 0) return null;
+    const key = lines.length > 1 ? 'announce.points2' : 'announce.point';
+    return t(key, { name: this.nameOf(seat), lines: lines.join(', '), score: this.sidesText(r.points) });
+  }
+
+  // Why a twiceFour round ended (RULES.md B3, B5): the points and, when a
+  // limit ended it, the placement sums.
+  private roundEndText(): string | null {
+    const g = this.model.game;
+    const o = g?.outcome;
+    const r = g?.round;
+    if (!o || !r) return null;
+    const score = this.sidesText(r.points);
+    const keys: Record<string, MessageKey> = {
+      points: 'result.twice.points',
+      move_limit: 'result.twice.limit',
+      repetition: 'result.twice.repetition',
+      no_moves: 'result.twice.no_moves',
+    };
+    const key = keys[o.reason];
+    if (!key) return null;
+    let text = t(key, { score });
+    if (r.placement) {
+      const placement = this.sidesText(r.placement);
+      const decided = r.points[0] === r.points[1];
+      text += ' ' + t(decided ? 'result.twice.placement' : 'result.twice.placement_info', { placement });
+    }
+    return text;
   }
 
   private claimTimer: ReturnType<typeof setTimeout> | null = null;
@@ -322,6 +370,7 @@ class TablePage {
     const m = this.model;
     const seats = m.table?.seats ?? [];
     const list = h('ul', { class: 'seats' });
+    const round = this.isTwice() ? m.game?.round : undefined;
     this.clockEls = [];
     for (const seat of seats) {
       const side = sideOfSeat(m, seat.seat);
@@ -341,7 +390,7 @@ class TablePage {
         h(
           'li',
           { class: `seat side-${side}` + (toMove ? ' to-move' : '') + (you ? ' you' : ''), 'data-seat': seat.seat },
-          h('span', { class: `side-icon side-${side}`, 'aria-hidden': 'true' }, this.sideSymbol(side)),
+          this.sideIcon(side),
           h(
             'span',
             { class: 'seat-name' },
@@ -351,11 +400,32 @@ class TablePage {
             !connected && (seat.player || seat.computer) ? h('span', { class: 'away' }, ` · ${t('table.offline')}`) : null,
             ready ? h('span', { class: 'ready-mark' }, ` ✓ ${t('table.ready.done')}`) : null,
           ),
+          round && side >= 0
+            ? h(
+                'span',
+                {
+                  class: `round-points side-${side}`,
+                  id: `round-points-${seat.seat}`,
+                  title: t('table.round_points_label', { n: round.points[side] ?? 0 }),
+                  'aria-label': t('table.round_points_label', { n: round.points[side] ?? 0 }),
+                },
+                t('table.round_points', { n: round.points[side] ?? 0 }),
+              )
+            : null,
           clock,
         ),
       );
     }
+    // The per-move time is said where the clocks are (RULES.md B7).
+    const clockSettings = m.table?.settings.clock;
+    if (clockSettings?.kind === 'per_move' && clockSettings.move_ms)
+      return h('div', { class: 'seats-wrap' }, list, h('p', { class: 'per-move note', id: 'per-move' }, t('table.per_move', { s: Math.round(clockSettings.move_ms / 1000) })));
     return list;
+  }
+
+  private sideIcon(side: number): HTMLElement | SVGElement {
+    if (this.isTwice() && side >= 0) return pieceIcon(side);
+    return h('span', { class: `side-icon side-${side}`, 'aria-hidden': 'true' }, this.sideSymbol(side));
   }
 
   private statusLine(): HTMLElement {
@@ -371,15 +441,16 @@ class TablePage {
         h(
           'p',
           { class: 'turn' + (mine ? ' mine' : ''), id: 'turn' },
-          h('span', { class: `side-icon side-${side}`, 'aria-hidden': 'true' }, this.sideSymbol(side)),
+          this.sideIcon(side),
           ' ',
           mine ? t('table.turn.you') : t('table.turn.other', { name: this.nameOf(g.to_move.seat) }),
         ),
       );
     }
     if (m.mySeat === null && m.table && m.table.status !== 'waiting') box.append(h('p', { class: 'note' }, t('table.watching')));
-    if (g?.repetition_warning && !g.outcome) box.append(h('p', { class: 'warning', role: 'alert' }, t('table.repetition')));
-    if (g?.points) box.append(h('p', { class: 'note' }, t('table.points', { points: g.points.join(':') })));
+    if (g?.repetition_warning && !g.outcome) box.append(h('p', { class: 'warning', role: 'alert', id: 'repetition-warning' }, t('table.repetition')));
+    if (this.pointNote && g && !g.outcome) box.append(h('p', { class: 'point-note', id: 'point-note' }, this.pointNote));
+    if (m.piecesChosen?.lottery && g && g.ply === 0) box.append(h('p', { class: 'note', id: 'lottery-note' }, t('table.lottery')));
     // Absent players (RULES.md A4): say so; offer the claim when the server allows it.
     const p = m.presence;
     if (p && m.table) {
@@ -410,15 +481,32 @@ class TablePage {
     const wrap = h('div', { class: 'board-wrap' });
     if (this.isTwice()) {
       if (!this.twice) this.twice = new TwiceBoardView((mv) => this.sendMove(mv));
-      const board = g?.board ?? ['     ', '     ', '     ', '     ', '     '];
+      // Before round 1 the start position (RULES.md B2) stands behind the choice.
+      const board = g?.board ?? TWICE_START;
+      const lines = g?.round?.lines ?? [];
       this.twice.update({
         board,
         legal: myTurn ? g?.legal ?? [] : [],
         mySide: myTurn && m.mySeat !== null ? sideOfSeat(m, m.mySeat) : null,
-        counted: g?.counted_lines ?? [],
+        counted: lines.map((l) => ({ line: l.line, side: l.side })),
         lastMove: m.lastMove?.move ?? null,
       });
-      wrap.append(this.twice.el, this.twice.helpElement());
+      // The choice sits over row 3, the empty row of the start, so the start's
+      // ten pieces stay in view around it.
+      const choice = this.pieceChoice();
+      wrap.append(choice ? h('div', { class: 'board-stack' }, this.twice.el, choice) : this.twice.el);
+      wrap.append(this.twice.helpElement());
+      if (lines.length > 0) {
+        const list = h('ul', { class: 'counted-list', id: 'counted-lines' });
+        for (const l of lines) {
+          const seat = l.side === null ? -1 : (m.table?.seats ?? []).findIndex((x) => sideOfSeat(m, x.seat) === l.side);
+          const who = seat >= 0 ? this.nameOf(seat) : l.side !== null ? this.sideName(l.side) : '?';
+          list.append(
+            h('li', { class: `side-${l.side ?? 'unknown'}`, 'data-line': l.line }, l.side !== null ? pieceIcon(l.side) : null, ' ', t('table.counted_line', { line: l.line.replace('-', '–'), name: who })),
+          );
+        }
+        wrap.append(h('div', { class: 'counted-box' }, h('p', { class: 'note' }, t('table.counted')), list));
+      }
     } else {
       if (!this.four) this.four = new FourBoardView((mv) => this.sendMove(mv));
       const width = g?.width ?? s.width;
@@ -452,32 +540,38 @@ class TablePage {
     return waiting && !!m.table && m.table.seats.every((x) => x.player || x.computer);
   }
 
+  // RULES.md B2: the piece choice, laid over the board (which shows the
+  // start position) so that it is in view without scrolling.
+  private pieceChoice(): HTMLElement | null {
+    if (this.model.mySeat === null || !this.choosingPieces()) return null;
+    const box = h('div', { class: 'choice-overlay', id: 'piece-choice' });
+    if (this.pieceSent) {
+      box.append(h('p', { class: 'note', id: 'piece-wait' }, t('table.choose_wait')));
+      return box;
+    }
+    const buttons = h('div', { class: 'choice-buttons' }, h('span', { class: 'turn' }, t('table.choose_piece')));
+    for (const [piece, side] of [
+      ['cross', 0],
+      ['circle', 1],
+    ] as const) {
+      const b = h('button', { type: 'button', class: 'primary', id: `choose-${piece}` }, pieceIcon(side), ` ${t(PIECE_KEYS[side])}`);
+      b.addEventListener('click', () => {
+        if (this.conn?.send({ type: 'choose_piece', piece })) {
+          this.pieceSent = true;
+          this.render();
+        }
+      });
+      buttons.append(b);
+    }
+    box.append(buttons, h('p', { class: 'note' }, t('table.choice_lottery')));
+    return box;
+  }
+
   private underBoard(): HTMLElement {
     const m = this.model;
     const box = h('div', { class: 'under-board' });
     const seated = m.mySeat !== null;
     const g = m.game;
-    if (seated && this.choosingPieces()) {
-      if (this.pieceSent) {
-        box.append(h('p', { class: 'note', id: 'piece-wait' }, t('table.choose_wait')));
-      } else {
-        box.append(h('p', { class: 'turn' }, t('table.choose_piece')));
-        for (const [piece, side] of [
-          ['cross', 0],
-          ['circle', 1],
-        ] as const) {
-          const b = h('button', { type: 'button', class: 'primary', id: `choose-${piece}` }, `${PIECE_SYMBOLS[side]} ${t(PIECE_KEYS[side])}`);
-          b.addEventListener('click', () => {
-            if (this.conn?.send({ type: 'choose_piece', piece })) {
-              this.pieceSent = true;
-              this.render();
-            }
-          });
-          box.append(b);
-        }
-      }
-    }
-    if (m.piecesChosen?.lottery && g && g.ply === 0) box.append(h('p', { class: 'note' }, t('table.lottery')));
     if (seated && g && !g.outcome && m.table?.status === 'playing') {
       if (isMyTurn(m) && g.legal.length === 1 && g.legal[0] === 'pass') {
         const pass = h('button', { type: 'button', class: 'primary', id: 'pass' }, t('table.pass'));
@@ -508,6 +602,8 @@ class TablePage {
       const r = m.match.result;
       const box = h('div', { class: 'result match-result', id: 'match-result' });
       box.append(h('h2', {}, this.matchResultText()), h('p', {}, t('result.by', { reason: reasonText(r.reason === 'completed' ? g?.outcome?.reason ?? 'other' : r.reason) })));
+      const detail = r.reason === 'completed' ? this.roundEndText() : null;
+      if (detail) box.append(h('p', { class: 'round-end', id: 'round-end' }, detail));
       for (const rc of r.ratings) {
         box.append(
           h(
@@ -524,6 +620,8 @@ class TablePage {
     if (g?.outcome) {
       const box = h('div', { class: 'result game-result', id: 'game-result' });
       box.append(h('h2', {}, this.gameResultText()), h('p', {}, t('result.by', { reason: reasonText(g.outcome.reason) })));
+      const detail = this.roundEndText();
+      if (detail) box.append(h('p', { class: 'round-end', id: 'round-end' }, detail));
       if (m.table?.status === 'between_games') box.append(h('p', { class: 'note' }, t(this.isTwice() ? 'result.round_next' : 'result.next', { n: (m.match?.game_number ?? 0) + 1 })));
       return box;
     }
@@ -546,7 +644,7 @@ class TablePage {
     const g = m.game;
     const moves = g?.moves ?? [];
     const nc = this.isTwice() ? 2 : m.table?.settings.variant === 'three-players' ? 3 : 2;
-    const list = h('ol', { class: 'moves', id: 'moves', 'aria-label': t('table.moves') });
+    const list = h('ol', { class: 'moves' + (this.isTwice() ? ' twice-moves' : ''), id: 'moves', 'aria-label': t('table.moves') });
     // Through the CSSOM: the Content-Security-Policy refuses style attributes.
     list.style.setProperty('--sides', String(nc));
     const firstPly = (g?.ply ?? moves.length) - moves.length + 1;

@@ -113,7 +113,7 @@ export const rulesEn: RulesText = {
       heading: 'Board and pieces',
       paras: [
         'twiceFour is played on 21 points: a 5×5 grid (columns a–e, rows 1–5) without its four corners. Points connect across and up and down only.',
-        'Nothing is dropped. Each side starts with five pieces, the second arrangement being the first turned round: Cross on a2, b1, c1, d1, e2 and Circle on e4, d5, c5, b5, a4. Eleven points are empty, the centre c3 among them. Before round 1 each player picks cross or circle; if both want the same, a lottery decides.',
+        'Nothing is dropped. Each side starts with five pieces, the second arrangement being the first turned round: Cross on b1, c1, d1, b2, d2 and Circle on d5, c5, b5, d4, b4. Eleven points are empty, the centre c3 among them. (Until 1 December 2026 Cross started on a2, b1, c1, d1, e2; from there the first player filled row 2 in three steps and could not be stopped, so the start was changed. From this one neither side can force a round win early.) Before round 1 each player picks cross or circle; if both want the same, a lottery decides.',
       ],
     },
     {

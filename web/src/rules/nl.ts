@@ -113,7 +113,7 @@ export const rulesNl: RulesText = {
       heading: 'Bord en stukken',
       paras: [
         'twiceFour speel je op 21 punten: een raster van 5×5 (kolommen a–e, rijen 1–5) zonder de vier hoeken. Punten zijn alleen horizontaal en verticaal verbonden.',
-        'Er valt niets. Elke kant begint met vijf stukken, en de tweede opstelling is de eerste omgedraaid: kruis op a2, b1, c1, d1, e2 en cirkel op e4, d5, c5, b5, a4. Elf punten zijn leeg, waaronder het midden c3. Voor ronde 1 kiest iedereen kruis of cirkel; willen beiden hetzelfde, dan beslist het lot.',
+        'Er valt niets. Elke kant begint met vijf stukken, en de tweede opstelling is de eerste omgedraaid: kruis op b1, c1, d1, b2, d2 en cirkel op d5, c5, b5, d4, b4. Elf punten zijn leeg, waaronder het midden c3. (Tot 1 december 2026 begon kruis op a2, b1, c1, d1, e2; daarvandaan vulde de beginner rij 2 in drie stappen en was hij niet te stoppen, dus is de beginstand veranderd. Vanuit deze stand kan geen van beiden vroeg een rondewinst afdwingen.) Voor ronde 1 kiest iedereen kruis of cirkel; willen beiden hetzelfde, dan beslist het lot.',
       ],
     },
     {

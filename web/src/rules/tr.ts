@@ -113,7 +113,7 @@ export const rulesTr: RulesText = {
       heading: 'Tahta ve taşlar',
       paras: [
         'twiceFour 21 noktada oynanır: dört köşesi olmayan 5×5 bir ızgara (a–e sütunları, 1–5 satırları). Noktalar yalnızca yatay ve dikey olarak birbirine bağlıdır.',
-        'Hiçbir şey bırakılmaz. Her taraf beş taşla başlar ve ikinci diziliş birincinin tersine çevrilmiş hâlidir: çarpı a2, b1, c1, d1, e2 üzerinde, daire e4, d5, c5, b5, a4 üzerinde. On bir nokta boştur, ortadaki c3 de dahil. 1. turdan önce herkes çarpı ya da daireyi seçer; ikisi de aynısını isterse kura çekilir.',
+        'Hiçbir şey bırakılmaz. Her taraf beş taşla başlar ve ikinci diziliş birincinin tersine çevrilmiş hâlidir: çarpı b1, c1, d1, b2, d2 üzerinde, daire d5, c5, b5, d4, b4 üzerinde. On bir nokta boştur, ortadaki c3 de dahil. (1 Aralık 2026’ya kadar çarpı a2, b1, c1, d1, e2’den başlıyordu; oradan ilk oynayan 2. satırı üç adımda dolduruyor ve durdurulamıyordu, bu yüzden başlangıç değişti. Bu başlangıçtan hiçbir taraf erkenden bir tur galibiyetini zorlayamaz.) 1. turdan önce herkes çarpı ya da daireyi seçer; ikisi de aynısını isterse kura çekilir.',
       ],
     },
     {

@@ -92,3 +92,16 @@ export async function clockMs(page: Page, seat: number): Promise<number> {
 export function col(letter: string): number {
   return letter.charCodeAt(0) - 97;
 }
+
+// One of my twiceFour turns: wait until it is mine or the round is over, then
+// pass if that is the only move, else `step` (clicks a piece, then a target),
+// and wait for the move to be listed. False once the round has ended.
+export async function twiceTurn(page: Page, step: () => Promise<void>): Promise<boolean> {
+  await page.locator('#turn.mine, #game-result, #match-result').first().waitFor({ timeout: 30_000 });
+  if ((await page.locator('#game-result, #match-result').count()) > 0) return false;
+  const before = await moveCount(page);
+  if ((await page.locator('#pass').count()) > 0) await page.click('#pass');
+  else await step();
+  await waitMoves(page, before + 1);
+  return true;
+}

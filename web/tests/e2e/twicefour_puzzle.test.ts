@@ -27,4 +27,23 @@ describe('the twiceFour rules page', () => {
     await shot(page, 'rules-twicefour-puzzle-solved');
     await ctx.close();
   });
+
+  // RULES.md B2 (2026-12-01): the page draws the start it describes, in every language.
+  for (const lang of ['en', 'tr', 'el', 'nl']) {
+    it(`draws the start position (${lang})`, async () => {
+      const ctx = await newContext(env.handle.browser, env.server.base);
+      const page = await ctx.newPage();
+      await page.goto(`/rules.html?v=twicefour&lang=${lang}`);
+      await page.locator('#twice-start .piece').first().waitFor();
+      const at = (side: number) =>
+        page.locator(`#twice-start .piece.side-${side}`).evaluateAll((els) => els.map((e) => e.getAttribute('data-point')).sort());
+      expect(await at(0)).toEqual(['b1', 'b2', 'c1', 'd1', 'd2']);
+      expect(await at(1)).toEqual(['b4', 'b5', 'c5', 'd4', 'd5']);
+      const text = (await page.textContent('article.rules')) ?? '';
+      expect(text).toMatch(/b1, c1, d1, b2, d2/);
+      expect(text).toMatch(/d5, c5, b5, d4, b4/);
+      if (lang === 'en') await shot(page, 'rules-twicefour-start');
+      await ctx.close();
+    });
+  }
 });

@@ -2,7 +2,7 @@
 // the round ends.
 import { describe, expect, it } from 'vitest';
 import { newContext } from './browser';
-import { moveCount, moveTexts, shot, waitMoves } from './helpers';
+import { moveTexts, shot, twiceTurn } from './helpers';
 import { useServerAndBrowser } from './setup';
 
 const env = useServerAndBrowser();
@@ -22,20 +22,15 @@ describe('twiceFour', () => {
     expect(await page.locator('.board.twice .piece').count()).toBe(10);
     let mine = 0;
     for (let i = 0; i < 60; i++) {
-      await page.locator('#turn.mine, #game-result, #match-result').first().waitFor({ timeout: 30_000 });
-      if ((await page.locator('#game-result, #match-result').count()) > 0) break;
-      const before = await moveCount(page);
-      if ((await page.locator('#pass').count()) > 0) {
-        await page.click('#pass');
-      } else {
+      const going = await twiceTurn(page, async () => {
         const pieces = page.locator('.board.twice .piece.movable');
         const n = await pieces.count();
         await pieces.nth(mine % n).click();
         const targets = page.locator('.board.twice .point.target');
         expect(await targets.count()).toBeGreaterThan(0);
         await targets.first().click();
-      }
-      await waitMoves(page, before + 1);
+      });
+      if (!going) break;
       if (mine === 2) await shot(page, 'desktop-twicefour-in-progress');
       mine++;
     }

@@ -152,10 +152,14 @@ describe('twiceFour board input (RULES.md C)', () => {
     const moves: string[] = [];
     const view = new TwiceBoardView((m) => moves.push(m));
     document.body.append(view.el);
-    view.update({ board: boardRows(B4_EXAMPLE), legal: crossSteps(B4_EXAMPLE), mySide: 0, counted: ['d2-d5'], lastMove: null });
+    view.update({ board: boardRows(B4_EXAMPLE), legal: crossSteps(B4_EXAMPLE), mySide: 0, counted: [{ line: 'd2-d5', side: 0 }], lastMove: null });
     const key = (k: string) => view.el.dispatchEvent(new KeyboardEvent('keydown', { key: k, bubbles: true }));
     expect(view.el.querySelectorAll('.board.twice .point, .point')).toHaveLength(21);
+    // The counted line in its scorer's colour, marked as used up.
     expect(view.el.querySelectorAll('.counted-line')).toHaveLength(1);
+    expect(view.el.querySelector('.counted.side-0[data-line="d2-d5"] .counted-used')).not.toBeNull();
+    // Row numbers 1-5 beside the board.
+    expect([...view.el.querySelectorAll('.row-label')].map((e) => e.textContent)).toEqual(['1', '2', '3', '4', '5']);
     key('ArrowRight');
     key('ArrowUp'); // d4
     key('Enter');

@@ -45,6 +45,24 @@ describe('server frames (golden s2c)', () => {
     expect(m.event.ratings[0].after).toBeGreaterThan(m.event.ratings[0].before);
   });
 
+  it('reads the twiceFour round as it is scored (protocol 5.3 round)', () => {
+    const moved = parseServer(read('s2c', 'event_moved_twicefour.json'));
+    if (moved.type !== 'event' || moved.event.kind !== 'moved') throw new Error('not moved');
+    const r = moved.event.game.round;
+    expect(r?.points).toEqual([1, 0]);
+    expect(r?.lines).toEqual([{ line: 'a2-d2', cells: ['a2', 'b2', 'c2', 'd2'], side: 0, ply: 5 }]);
+    expect(r?.lines[0].ply).toBe(moved.event.ply); // scored by this move
+    expect(r?.placement).toBeNull();
+    const state = parseServer(read('s2c', 'state_twicefour.json'));
+    if (state.type !== 'state') throw new Error('not a state');
+    expect(state.game?.outcome?.reason).toBe('repetition');
+    expect(state.game?.round?.placement).toHaveLength(2);
+    expect(state.game?.round?.points).toEqual([1, 0]);
+    const bad = JSON.parse(read('s2c', 'state_twicefour.json'));
+    bad.game.round.lines[0].cells = 'a2';
+    expect(() => parseServer(JSON.stringify(bad))).toThrow(/state\.game\.round\.lines\[0\]\.cells: expected an array/);
+  });
+
   it('names the bad field of a frame that does not fit', () => {
     const state = JSON.parse(read('s2c', 'state.json'));
     state.game.legal = 'abc';
