@@ -3,6 +3,7 @@
 #include <charconv>
 
 #include "app/command.h"
+#include "rules/four_game.h"
 #include "rules/variant.h"
 
 namespace ft::app {
@@ -42,15 +43,21 @@ Result<SolverOptions> parse_solver_options(std::span<const std::string> args) {
   if (!spec) return spec.error();
   auto board = sv::board_for(*spec);
   if (!board) return board.error();
-  if (spec->prefilled_outer)
-    return make_error(ErrorCode::bad_input,
-                      "five in a row starts with pre-filled columns: give the solver a game "
-                      "position instead of --variant five");
   if (spec->blocks > 0 && !has_blocks)
     return make_error(ErrorCode::bad_input,
                       "obstacles: say where the blocks are with --blocks COLS");
   SolverOptions o;
   o.start.board = *board;
+  if (spec->prefilled_outer) {
+    // Five in a row (RULES.md A6): the outer columns stand filled before the
+    // first move; the moves read are the drops that follow.
+    if (has_blocks) return make_error(ErrorCode::bad_input, "five in a row has no blocks");
+    auto game = rules::FourGame::create(*spec);
+    if (!game) return game.error();
+    auto start = sv::problem_from(game->position());
+    if (!start) return start.error();
+    o.start = *start;
+  }
   if (has_blocks) {
     // Blocks drop like discs of nobody: play them as moves of a side, then
     // move those discs to the block board.

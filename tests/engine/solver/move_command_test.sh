@@ -6,6 +6,9 @@ set -euo pipefail
 ft="$1"
 fail() { echo "FAIL: $*" >&2; exit 1; }
 
+# The empty board: the centre, from the opening book, within a tiny budget.
+out=$(printf '\n' | "$ft" move --level perfect --budget-ms 50)
+[[ "$out" == " d" ]] || fail "empty board: '$out'"
 
 # Red has d1 e1 against d2 e2: c1 makes two threats at once (b1, f1), the
 # quickest win; the perfect level must find it, as must a line in one.
