@@ -11,6 +11,7 @@
 
 #include "app/command.h"
 #include "app/engine/bench_command.h"
+#include "app/engine/solver_options.h"
 #include "engine/computer.h"
 #include "engine/solver/move_check.h"
 #include "engine/solver/random_positions.h"
@@ -46,34 +47,33 @@ int run_perfect(std::span<const std::string> args) {
                  "solve of each takes minutes); a fallback there counts as a failure.\n";
     return 0;
   }
-  auto number = [&](const char* name, long long fallback) {
-    std::string text;
-    if (!option_value(args, name, text)) return fallback;
-    return std::stoll(text);
-  };
-  const int count = static_cast<int>(number("positions", 2000));
-  const auto seed = static_cast<std::uint64_t>(number("seed", 1));
-  const int max_discs = static_cast<int>(number("max-discs", 20));
-  const auto budget = std::chrono::milliseconds(number("budget-ms", 2000));
-  const int check_from = static_cast<int>(number("check-from", 0));
-  const bool verbose = has_flag(args, "verbose");
-  if (count < 1 || max_discs < 0 || max_discs > 40 || budget.count() < 1) {
-    std::cerr << "fourtable bench perfect: bad --positions, --max-discs or --budget-ms\n";
-    return 2;
+  auto count = number_option(args, "positions", 2000, 1, 1'000'000);
+  auto seed = number_option(args, "seed", 1, 0, INT64_MAX);
+  auto max_discs = number_option(args, "max-discs", 20, 0, 40);
+  auto budget_ms = number_option(args, "budget-ms", 2000, 1, 3'600'000);
+  auto check_from = number_option(args, "check-from", 0, 0, 42);
+  for (const auto* r : {&count, &seed, &max_discs, &budget_ms, &check_from}) {
+    if (!*r) {
+      std::cerr << "fourtable bench perfect: " << r->error().message << "\n";
+      return 2;
+    }
   }
-  std::printf("bench perfect: %d positions, 0..%d discs, seed %llu, budget %lld ms\n", count,
-              max_discs, static_cast<unsigned long long>(seed),
-              static_cast<long long>(budget.count()));
+  const auto budget = std::chrono::milliseconds(*budget_ms);
+  const bool verbose = has_flag(args, "verbose");
+  std::printf("bench perfect: %lld positions, 0..%lld discs, seed %lld, budget %lld ms\n", *count,
+              *max_discs, *seed, static_cast<long long>(budget.count()));
   const rules::VariantSpec spec = rules::make_variant("classic", {}).value();
   sv::Board board;
-  const auto positions = sv::random_positions(board, count, 0, max_discs, seed);
+  const auto positions =
+      sv::random_positions(board, static_cast<int>(*count), 0, static_cast<int>(*max_discs),
+                           static_cast<std::uint64_t>(*seed));
   sv::TranspositionTable table(std::size_t{256} << 20);
   sv::Solver checker(table);
   const sv::OpeningBook& book = sv::shared_book();
   engine::ComputerRequest request;
   request.level = engine::PERFECT;
   request.budget = budget;
-  request.seed = seed;
+  request.seed = static_cast<std::uint64_t>(*seed);
   std::map<int, PlyRow> rows;
   int failures = 0;
   for (const std::string& moves : positions) {
@@ -86,7 +86,7 @@ int run_perfect(std::span<const std::string> args) {
     const int column = m.move.empty() ? -1 : m.move[0] - 'a';
     const sv::Problem p = sv::play_moves(board, moves).value();
     PlyRow& row = rows[static_cast<int>(moves.size())];
-    const bool checked = static_cast<int>(moves.size()) >= check_from || book.find(p);
+    const bool checked = static_cast<int>(moves.size()) >= *check_from || book.find(p);
     // Unchecked: an exact answer of the perfect level is taken as best (the
     // solver's own checks are the test sets and the tests), a fallback not.
     sv::MoveCheck check;
@@ -114,7 +114,7 @@ int run_perfect(std::span<const std::string> args) {
   for (const auto& [d, r] : rows)
     std::printf("%5d %9d %5d %8d %11d %9d %7.1f %6.1f\n", d, r.positions, r.exact, r.fallback,
                 r.late, r.unchecked, r.sum_ms / r.positions, r.max_ms);
-  std::printf("failures %d of %d\n", failures, count);
+  std::printf("failures %d of %lld\n", failures, *count);
   return failures > 0 ? 1 : 0;
 }
 

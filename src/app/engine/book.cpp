@@ -40,25 +40,18 @@ int build(std::span<const std::string> args) {
     return 2;
   }
   sv::BookBuildOptions o;
-  std::string text;
-  auto number = [&](const char* name, int fallback, int lo, int hi, int& v) {
-    v = fallback;
-    if (!option_value(args, name, text)) return true;
-    try {
-      std::size_t used = 0;
-      v = std::stoi(text, &used);
-      if (used == text.size() && v >= lo && v <= hi) return true;
-    } catch (const std::exception&) {
+  auto discs = number_option(args, "discs", 8, 0, 41);
+  auto threads = number_option(args, "threads", 2, 1, 64);
+  auto mb = number_option(args, "table-mb", 1024, 1, 65536);
+  for (const auto* r : {&discs, &threads, &mb}) {
+    if (!*r) {
+      std::cerr << "fourtable book build: " << r->error().message << "\n";
+      return 2;
     }
-    std::cerr << "fourtable book build: --" << name << " wants " << lo << ".." << hi << ", not '"
-              << text << "'\n";
-    return false;
-  };
-  int mb = 0;
-  if (!number("discs", 8, 0, 20, o.discs) || !number("threads", 2, 1, 64, o.threads) ||
-      !number("table-mb", 1024, 1, 65536, mb))
-    return 2;
-  o.table_bytes = static_cast<std::size_t>(mb) << 20;
+  }
+  o.discs = static_cast<int>(*discs);
+  o.threads = static_cast<int>(*threads);
+  o.table_bytes = static_cast<std::size_t>(*mb) << 20;
   o.progress = out + ".progress";
   option_value(args, "progress", o.progress);
   const auto t0 = std::chrono::steady_clock::now();

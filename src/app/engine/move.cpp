@@ -3,7 +3,6 @@
 // the request the server's computer seat builds (server/room.cpp
 // schedule_computer: level, seed, budget), so the levels can be checked
 // outside the server.
-#include <charconv>
 #include <chrono>
 #include <cstdio>
 #include <iostream>
@@ -11,6 +10,7 @@
 #include <string_view>
 
 #include "app/command.h"
+#include "app/engine/solver_options.h"
 #include "engine/computer.h"
 #include "rules/four_game.h"
 #include "rules/notation.h"
@@ -40,19 +40,6 @@ options:
   --blocks COLS    obstacles: neutral blocks dropped in these columns first
   --verbose        append exact/heuristic, score, nodes and milliseconds
 )";
-
-Result<long long> number_option(std::span<const std::string> args, std::string_view name,
-                                long long fallback, long long lo, long long hi) {
-  std::string text;
-  if (!option_value(args, name, text)) return fallback;
-  long long v = 0;
-  auto [p, ec] = std::from_chars(text.data(), text.data() + text.size(), v);
-  if (ec != std::errc() || p != text.data() + text.size() || v < lo || v > hi)
-    return make_error(ErrorCode::bad_input, "--" + std::string(name) + " wants a number in " +
-                                                std::to_string(lo) + ".." + std::to_string(hi) +
-                                                ", not '" + text + "'");
-  return v;
-}
 
 struct MoveOptions {
   rules::VariantSpec spec;
@@ -98,28 +85,14 @@ Result<MoveOptions> parse_move_options(std::span<const std::string> args) {
   if (!seed) return seed.error();
   o.request.seed = static_cast<std::uint64_t>(*seed);
 
-  std::string key = "classic";
-  option_value(args, "variant", key);
-  rules::VariantOptions vo;
-  auto w = number_option(args, "width", 0, rules::MIN_SIZE, rules::MAX_SIZE);
-  if (!w) return w.error();
-  auto h = number_option(args, "height", 0, rules::MIN_SIZE, rules::MAX_SIZE);
-  if (!h) return h.error();
-  vo.width = static_cast<int>(*w);
-  vo.height = static_cast<int>(*h);
-  std::string blocks;
-  const bool has_blocks = option_value(args, "blocks", blocks);
-  if (has_blocks) vo.blocks = static_cast<int>(blocks.size());
+  std::optional<std::string> blocks;
   // A drawn opening is part of the position read (no Setup::opening): the
   // moves start from the empty board, as in `solve`.
-  auto spec = rules::make_variant(key, vo);
+  auto spec = variant_option(args, blocks);
   if (!spec) return spec.error();
   o.spec = *spec;
-  if (spec->blocks > 0 && !has_blocks)
-    return make_error(ErrorCode::bad_input,
-                      "obstacles: say where the blocks are with --blocks COLS");
-  if (has_blocks) {
-    auto cells = block_cells(*spec, blocks);
+  if (blocks) {
+    auto cells = block_cells(*spec, *blocks);
     if (!cells) return cells.error();
     o.setup.blocks = *cells;
   }

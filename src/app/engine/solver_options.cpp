@@ -8,14 +8,14 @@
 
 namespace ft::app {
 namespace {
-
 namespace sv = ft::engine::solver;
+}  // namespace
 
-Result<int> int_option(std::span<const std::string> args, std::string_view name, int fallback,
-                       int lo, int hi) {
+Result<long long> number_option(std::span<const std::string> args, std::string_view name,
+                                long long fallback, long long lo, long long hi) {
   std::string text;
   if (!option_value(args, name, text)) return fallback;
-  int v = 0;
+  long long v = 0;
   auto [p, ec] = std::from_chars(text.data(), text.data() + text.size(), v);
   if (ec != std::errc() || p != text.data() + text.size() || v < lo || v > hi)
     return make_error(ErrorCode::bad_input, "--" + std::string(name) + " wants a number in " +
@@ -24,28 +24,39 @@ Result<int> int_option(std::span<const std::string> args, std::string_view name,
   return v;
 }
 
-}  // namespace
-
-Result<SolverOptions> parse_solver_options(std::span<const std::string> args) {
+Result<rules::VariantSpec> variant_option(std::span<const std::string> args,
+                                          std::optional<std::string>& blocks) {
   std::string key = "classic";
   option_value(args, "variant", key);
   rules::VariantOptions vo;
-  auto w = int_option(args, "width", 0, rules::MIN_SIZE, rules::MAX_SIZE);
+  auto w = number_option(args, "width", 0, rules::MIN_SIZE, rules::MAX_SIZE);
   if (!w) return w.error();
-  auto h = int_option(args, "height", 0, rules::MIN_SIZE, rules::MAX_SIZE);
+  auto h = number_option(args, "height", 0, rules::MIN_SIZE, rules::MAX_SIZE);
   if (!h) return h.error();
-  vo.width = *w;
-  vo.height = *h;
-  std::string blocks;
-  const bool has_blocks = option_value(args, "blocks", blocks);
-  if (has_blocks) vo.blocks = static_cast<int>(blocks.size());  // placed by hand below
+  vo.width = static_cast<int>(*w);
+  vo.height = static_cast<int>(*h);
+  std::string cols;
+  blocks.reset();
+  if (option_value(args, "blocks", cols)) {
+    blocks = cols;
+    vo.blocks = static_cast<int>(cols.size());  // the callers place them
+  }
   auto spec = rules::make_variant(key, vo);
+  if (!spec) return spec.error();
+  if (spec->blocks > 0 && !blocks)
+    return make_error(ErrorCode::bad_input,
+                      "obstacles: say where the blocks are with --blocks COLS");
+  return spec;
+}
+
+Result<SolverOptions> parse_solver_options(std::span<const std::string> args) {
+  std::optional<std::string> blocks_given;
+  auto spec = variant_option(args, blocks_given);
   if (!spec) return spec.error();
   auto board = sv::board_for(*spec);
   if (!board) return board.error();
-  if (spec->blocks > 0 && !has_blocks)
-    return make_error(ErrorCode::bad_input,
-                      "obstacles: say where the blocks are with --blocks COLS");
+  const bool has_blocks = blocks_given.has_value();
+  const std::string blocks = blocks_given.value_or("");
   SolverOptions o;
   o.start.board = *board;
   if (spec->prefilled_outer) {
@@ -78,12 +89,12 @@ Result<SolverOptions> parse_solver_options(std::span<const std::string> args) {
     }
     o.start.board = bare;
   }
-  auto mb = int_option(args, "table-mb", 64, 1, 65536);
+  auto mb = number_option(args, "table-mb", 64, 1, 65536);
   if (!mb) return mb.error();
   o.table_mb = static_cast<std::size_t>(*mb);
-  auto th = int_option(args, "threads", 1, 1, 64);
+  auto th = number_option(args, "threads", 1, 1, 64);
   if (!th) return th.error();
-  o.threads = *th;
+  o.threads = static_cast<int>(*th);
   return o;
 }
 
