@@ -93,7 +93,8 @@ int run_perfect(std::span<const std::string> args) {
     if (checked) {
       check = sv::check_move(p, column, checker, book);
     } else {
-      check.best = check.kept = m.exact ? m.score : m.score + 1000;
+      check.best = m.score;
+      check.kept = m.exact ? m.score : m.score - 1000;
       ++row.unchecked;
     }
     ++row.positions;
