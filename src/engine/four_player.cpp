@@ -8,6 +8,7 @@
 #include "engine/heuristic_search.h"
 #include "engine/max_n_search.h"
 #include "engine/search_support.h"
+#include "engine/solver/book.h"
 #include "engine/solver/solver.h"
 #include "engine/three_mcts.h"
 #include "rules/notation.h"
@@ -55,40 +56,33 @@ int solver_convention(const rules::Position& pos, int score) {
   return score > 0 ? value : -value;
 }
 
-// The exact solver (engine/solver) on the pool's memory: every column's exact
-// value, and the best of them, or nothing if the deadline came first or the
-// variant is not one the solver plays (PopOut, three colours).
+// The exact solver (engine/solver) on the pool's memory: an exactly best
+// column (the book's for the early 7x6 positions, solver/book.h), or nothing
+// if the deadline came first or the variant is not one the solver plays
+// (PopOut, three colours).
 std::optional<ComputerMove> solve_exactly(const rules::Position& pos, const TableLease& lease,
                                           Clock::time_point deadline) {
-  if (lease.empty()) return std::nullopt;
   auto problem = solver::problem_from(pos);
   if (!problem) return std::nullopt;
+  ComputerMove out;
+  out.depth = pos.geometry().width() * pos.geometry().height();
+  out.exact = true;
+  if (const auto book = solver::shared_book().find(*problem)) {
+    out.move = rules::format_move(Move{static_cast<std::int8_t>(book->column), false});
+    out.score = book->score;
+    return out;
+  }
+  if (lease.empty()) return std::nullopt;
   solver::TranspositionTable table(
       std::span<std::uint64_t>(static_cast<std::uint64_t*>(lease.data()), lease.bytes() / 8));
   solver::Solver s(table);
   solver::Limits limits;
   limits.deadline = deadline;
-  const auto values = s.analyze(*problem, limits);
-  const int w = pos.geometry().width();
-  const int centre2 = w - 1;
-  int best_col = -1;
-  for (int col = 0; col < w; ++col) {
-    if (!pos.can_drop(col)) continue;
-    if (!values[col]) return std::nullopt;  // stopped by the deadline
-    // Ties go to the centre: the same value, and the more natural move.
-    if (best_col < 0 || *values[col] > *values[best_col] ||
-        (*values[col] == *values[best_col] &&
-         std::abs(2 * col - centre2) < std::abs(2 * best_col - centre2))) {
-      best_col = col;
-    }
-  }
-  if (best_col < 0) return std::nullopt;
-  ComputerMove out;
-  out.move = rules::format_move(Move{static_cast<std::int8_t>(best_col), false});
-  out.score = *values[best_col];
-  out.exact = true;
+  const auto best = s.best_move(*problem, limits);
+  if (!best) return std::nullopt;
+  out.move = rules::format_move(Move{static_cast<std::int8_t>(best->column), false});
+  out.score = best->score;
   out.nodes = s.stats().nodes;
-  out.depth = pos.geometry().width() * pos.geometry().height();
   return out;
 }
 
@@ -132,8 +126,10 @@ ComputerMove choose_four_move(const rules::FourGame& game, const ComputerRequest
     // Perfect play where the solver finishes in its share of the time (issue
     // 4: the perfect level never loses a won position nor gives away a drawn
     // one); the heuristic search plays on with what is left otherwise.
+    // Perfect: nearly all of it (the early 7x6 positions come from the book;
+    // a heuristic move is a guess anyway); level 7: 40%.
     const auto share =
-        request.level == PERFECT ? (time - margin) * 7 / 10 : (time - margin) * 4 / 10;
+        request.level == PERFECT ? (time - margin) * 9 / 10 : (time - margin) * 4 / 10;
     if (auto exact = solve_exactly(pos, lease, start + share)) return *exact;
   }
   SearchOptions options;

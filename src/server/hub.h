@@ -74,6 +74,7 @@ class Hub final : public Application, public RoomHost {
   void moved(std::int64_t latency_us, bool computer) override;
   void error_sent(WsError code) override { metrics_.error(code); }
   void store_failed(const std::string& table, const std::string& what) override;
+  void perfect_fell_back() override { metrics_.perfect_fallback(); }
 
  private:
   std::shared_ptr<Room> find(const std::string& id) const;

@@ -44,6 +44,11 @@ std::string Metrics::render(const Gauges& g) const {
   line("# HELP ft_engine_moves_total Moves made by computer seats.");
   line("# TYPE ft_engine_moves_total counter");
   line("ft_engine_moves_total " + std::to_string(engine_moves_.load()));
+  line(
+      "# HELP ft_engine_perfect_fallbacks_total Perfect-level moves not proven best: the exact "
+      "solver did not finish in time or does not play the variant.");
+  line("# TYPE ft_engine_perfect_fallbacks_total counter");
+  line("ft_engine_perfect_fallbacks_total " + std::to_string(perfect_fallbacks_.load()));
   line("# HELP ft_move_latency_seconds A person's move: frame received to ack sent (durable).");
   line("# TYPE ft_move_latency_seconds histogram");
   std::int64_t cumulative = 0;

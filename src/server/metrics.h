@@ -20,6 +20,7 @@ class Metrics {
 
   void move(std::int64_t latency_us);  // a person's move, frame in -> ack out
   void engine_move() { engine_moves_.fetch_add(1); }
+  void perfect_fallback() { perfect_fallbacks_.fetch_add(1); }
   void error(WsError code) { errors_[static_cast<std::size_t>(code)].fetch_add(1); }
   void error(std::string_view code);
   void store_failure() { store_failures_.fetch_add(1); }
@@ -38,6 +39,7 @@ class Metrics {
   std::atomic<std::int64_t> moves_{0};
   std::atomic<std::int64_t> engine_moves_{0};
   std::atomic<std::int64_t> store_failures_{0};
+  std::atomic<std::int64_t> perfect_fallbacks_{0};
   std::atomic<std::int64_t> latency_sum_us_{0};
   std::array<std::atomic<std::int64_t>, BUCKETS_US.size() + 1> buckets_{};
   std::array<std::atomic<std::int64_t>, WS_ERROR_COUNT> errors_{};

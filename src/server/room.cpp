@@ -910,6 +910,8 @@ void Room::schedule_computer() {
     engine::ComputerMove chosen = engine::choose_move(*state, request);
     if (!chosen.error.empty())
       std::cerr << "fourtable: the computer found no move: " << chosen.error << "\n";
+    if (request.level == engine::PERFECT && chosen.error.empty() && !chosen.exact)
+      self->host_.perfect_fell_back();
     self->computer_move(game, ply, std::move(chosen.move));
   });
 }

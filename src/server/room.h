@@ -64,6 +64,9 @@ class RoomHost {
   virtual void think(std::function<void()> task) = 0;  // on a worker thread
   virtual void table_changed() = 0;                    // the lobby may need redrawing
   virtual void moved(std::int64_t latency_us, bool computer) = 0;
+  // A perfect-level move not proven best: the exact solver did not finish in
+  // its time or does not play the variant (issue 15: the metrics say how often).
+  virtual void perfect_fell_back() {}
   virtual void error_sent(WsError code) = 0;
   // A store write of the table failed: an alarm (metrics, log), never silent.
   virtual void store_failed(const std::string& table, const std::string& what) = 0;

@@ -40,6 +40,7 @@ TEST(Serve, HealthzAndGuestCookie) {
   EXPECT_EQ(metrics.status, 200);
   EXPECT_NE(metrics.body.find("ft_ws_connections"), std::string::npos);
   EXPECT_NE(metrics.body.find("ft_move_latency_seconds_bucket"), std::string::npos);
+  EXPECT_NE(metrics.body.find("ft_engine_perfect_fallbacks_total 0"), std::string::npos);
 }
 
 TEST(Serve, CreateTableChecksEverySetting) {

@@ -11,6 +11,7 @@
 
 #include "app/command.h"
 #include "app/engine/solver_options.h"
+#include "engine/solver/book.h"
 #include "engine/solver/solver.h"
 
 namespace ft::app {
@@ -20,7 +21,8 @@ namespace sv = ft::engine::solver;
 
 constexpr const char* HELP = R"(usage: fourtable solve [options] < positions
 
-Reads one position a line: the columns played from the empty board, as digits
+Reads one position a line: the columns played from the start (the empty
+board; five in a row: its two pre-filled outer columns), as digits
 1..W (0 for a tenth column), e.g. 4453. Prints `<position> <score>` a line:
 0 a draw, positive a win for the side to move ((W*H+1-n)/2 where n is the
 number of discs before the winning one), negative a loss. A second number on
@@ -36,6 +38,9 @@ options:
                    (digits like the moves), e.g. 2626
   --analyze        print the score of every column instead (`-` if full)
   --weak           print only 1 (win), 0 (draw) or -1 (loss)
+  --no-book        search every position (by default the 7x6 classic
+                   opening book answers the positions it holds, see
+                   `fourtable book info`)
   --threads N      searchers sharing the table (default 1)
   --table-mb N     transposition table size in MiB (default 64)
   --verbose        append each line's nodes, wall and CPU microseconds
@@ -96,6 +101,8 @@ int run_solve(std::span<const std::string> args) {
   const bool weak = has_flag(args, "weak");
   const bool stats = has_flag(args, "stats");
   const bool verbose = has_flag(args, "verbose");
+  const sv::OpeningBook empty_book;
+  const sv::OpeningBook& book = has_flag(args, "no-book") ? empty_book : sv::shared_book();
 
   sv::TranspositionTable table(opts->table_mb << 20);
   sv::Solver solver(table);
@@ -129,10 +136,15 @@ int run_solve(std::span<const std::string> args) {
     std::string out;
     std::optional<int> score;
     if (analyze) {
-      auto scores = solver.analyze(*problem);
-      for (const auto& s : scores) out += " " + score_text(s);
+      auto scores = book.analyze(*problem);
+      if (!scores) scores = solver.analyze(*problem);
+      for (const auto& s : *scores) out += " " + score_text(s);
     } else {
-      score = weak ? solver.solve_weak(*problem) : solver.solve_parallel(*problem, opts->threads);
+      if (const auto known = book.find(*problem)) {
+        score = weak ? (known->score > 0) - (known->score < 0) : known->score;
+      } else {
+        score = weak ? solver.solve_weak(*problem) : solver.solve_parallel(*problem, opts->threads);
+      }
       out = " " + score_text(score);
     }
     const double secs =

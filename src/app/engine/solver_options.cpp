@@ -3,18 +3,19 @@
 #include <charconv>
 
 #include "app/command.h"
+#include "rules/four_game.h"
 #include "rules/variant.h"
 
 namespace ft::app {
 namespace {
-
 namespace sv = ft::engine::solver;
+}  // namespace
 
-Result<int> int_option(std::span<const std::string> args, std::string_view name, int fallback,
-                       int lo, int hi) {
+Result<long long> number_option(std::span<const std::string> args, std::string_view name,
+                                long long fallback, long long lo, long long hi) {
   std::string text;
   if (!option_value(args, name, text)) return fallback;
-  int v = 0;
+  long long v = 0;
   auto [p, ec] = std::from_chars(text.data(), text.data() + text.size(), v);
   if (ec != std::errc() || p != text.data() + text.size() || v < lo || v > hi)
     return make_error(ErrorCode::bad_input, "--" + std::string(name) + " wants a number in " +
@@ -23,34 +24,51 @@ Result<int> int_option(std::span<const std::string> args, std::string_view name,
   return v;
 }
 
-}  // namespace
-
-Result<SolverOptions> parse_solver_options(std::span<const std::string> args) {
+Result<rules::VariantSpec> variant_option(std::span<const std::string> args,
+                                          std::optional<std::string>& blocks) {
   std::string key = "classic";
   option_value(args, "variant", key);
   rules::VariantOptions vo;
-  auto w = int_option(args, "width", 0, rules::MIN_SIZE, rules::MAX_SIZE);
+  auto w = number_option(args, "width", 0, rules::MIN_SIZE, rules::MAX_SIZE);
   if (!w) return w.error();
-  auto h = int_option(args, "height", 0, rules::MIN_SIZE, rules::MAX_SIZE);
+  auto h = number_option(args, "height", 0, rules::MIN_SIZE, rules::MAX_SIZE);
   if (!h) return h.error();
-  vo.width = *w;
-  vo.height = *h;
-  std::string blocks;
-  const bool has_blocks = option_value(args, "blocks", blocks);
-  if (has_blocks) vo.blocks = static_cast<int>(blocks.size());  // placed by hand below
+  vo.width = static_cast<int>(*w);
+  vo.height = static_cast<int>(*h);
+  std::string cols;
+  blocks.reset();
+  if (option_value(args, "blocks", cols)) {
+    blocks = cols;
+    vo.blocks = static_cast<int>(cols.size());  // the callers place them
+  }
   auto spec = rules::make_variant(key, vo);
+  if (!spec) return spec.error();
+  if (spec->blocks > 0 && !blocks)
+    return make_error(ErrorCode::bad_input,
+                      "obstacles: say where the blocks are with --blocks COLS");
+  return spec;
+}
+
+Result<SolverOptions> parse_solver_options(std::span<const std::string> args) {
+  std::optional<std::string> blocks_given;
+  auto spec = variant_option(args, blocks_given);
   if (!spec) return spec.error();
   auto board = sv::board_for(*spec);
   if (!board) return board.error();
-  if (spec->prefilled_outer)
-    return make_error(ErrorCode::bad_input,
-                      "five in a row starts with pre-filled columns: give the solver a game "
-                      "position instead of --variant five");
-  if (spec->blocks > 0 && !has_blocks)
-    return make_error(ErrorCode::bad_input,
-                      "obstacles: say where the blocks are with --blocks COLS");
+  const bool has_blocks = blocks_given.has_value();
+  const std::string blocks = blocks_given.value_or("");
   SolverOptions o;
   o.start.board = *board;
+  if (spec->prefilled_outer) {
+    // Five in a row (RULES.md A6): the outer columns stand filled before the
+    // first move; the moves read are the drops that follow.
+    if (has_blocks) return make_error(ErrorCode::bad_input, "five in a row has no blocks");
+    auto game = rules::FourGame::create(*spec);
+    if (!game) return game.error();
+    auto start = sv::problem_from(game->position());
+    if (!start) return start.error();
+    o.start = *start;
+  }
   if (has_blocks) {
     // Blocks drop like discs of nobody: play them as moves of a side, then
     // move those discs to the block board.
@@ -71,12 +89,12 @@ Result<SolverOptions> parse_solver_options(std::span<const std::string> args) {
     }
     o.start.board = bare;
   }
-  auto mb = int_option(args, "table-mb", 64, 1, 65536);
+  auto mb = number_option(args, "table-mb", 64, 1, 65536);
   if (!mb) return mb.error();
   o.table_mb = static_cast<std::size_t>(*mb);
-  auto th = int_option(args, "threads", 1, 1, 64);
+  auto th = number_option(args, "threads", 1, 1, 64);
   if (!th) return th.error();
-  o.threads = *th;
+  o.threads = static_cast<int>(*th);
   return o;
 }
 

@@ -3,10 +3,13 @@
 #pragma once
 
 #include <cstddef>
+#include <optional>
 #include <span>
 #include <string>
+#include <string_view>
 
 #include "engine/solver/solver.h"
+#include "rules/variant.h"
 
 namespace ft::app {
 
@@ -15,6 +18,15 @@ struct SolverOptions {
   std::size_t table_mb = 64;
   int threads = 1;
 };
+
+// --name N: a whole number in [lo, hi]; `fallback` when the option is absent.
+Result<long long> number_option(std::span<const std::string> args, std::string_view name,
+                                long long fallback, long long lo, long long hi);
+
+// --variant K, --width W, --height H: the variant; `blocks` gets the columns
+// of --blocks COLS if given (obstacles need them), whose count the spec holds.
+Result<rules::VariantSpec> variant_option(std::span<const std::string> args,
+                                          std::optional<std::string>& blocks);
 
 // --variant K, --width W, --height H, --blocks COLS, --table-mb N, --threads N.
 Result<SolverOptions> parse_solver_options(std::span<const std::string> args);

@@ -336,6 +336,39 @@ std::vector<std::optional<int>> Solver::analyze(const Problem& p, const Limits& 
   return out;
 }
 
+std::optional<Solver::Best> Solver::best_move(const Problem& p, const Limits& limits, int threads) {
+  const Board& b = p.board;
+  const int cells = b.width * b.height;
+  // Columns from the centre outwards: ties go to the more central one.
+  std::vector<int> order;
+  for (int i = 0; i < b.width; ++i) {
+    const int col = b.width / 2 + (1 - 2 * (i % 2)) * (i + 1) / 2;
+    if (can_play(p, col)) order.push_back(col);
+  }
+  if (order.empty()) return std::nullopt;
+  for (int col : order) {
+    if (makes_line(p, col) && !b.misere) return Best{(cells + 1 - p.discs()) / 2, col};
+  }
+  const auto root = solve_parallel(p, threads, limits);
+  if (!root) return std::nullopt;
+  for (int col : order) {
+    std::optional<int> value;
+    if (makes_line(p, col)) {
+      value = -(cells + 1 - p.discs()) / 2;  // misère: this disc loses
+    } else if (const Problem child = play(p, col); child.discs() >= capacity(b)) {
+      value = 0;
+    } else {
+      // The column keeps the score when the child's is at most -score.
+      const auto keeps = score_at_most(child, -*root, limits);
+      if (!keeps) return std::nullopt;
+      if (*keeps) return Best{*root, col};
+      continue;
+    }
+    if (*value == *root) return Best{*root, col};
+  }
+  return std::nullopt;  // unreachable: some column keeps the root's score
+}
+
 // Parallel search: the threads share the table and the score interval
 // [lo, hi], and each runs its own null-window probe of it. The probe the
 // sequential search would make next goes to the first free thread; the next

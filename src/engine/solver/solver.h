@@ -90,6 +90,15 @@ class Solver {
   // The score after each column's drop, from the view of the side to move
   // before it; nothing for a full column (or when a limit struck).
   std::vector<std::optional<int>> analyze(const Problem& p, const Limits& limits = {});
+  // An exactly best drop: the quickest win, else a draw, else the longest
+  // loss; among equals the column nearest the centre. The root is solved
+  // first, then one null-window probe a column (cheap on the warm table)
+  // finds the first that keeps the score. Nothing when a limit struck.
+  struct Best {
+    int score = 0;
+    int column = -1;
+  };
+  std::optional<Best> best_move(const Problem& p, const Limits& limits = {}, int threads = 1);
   // Whether the side to move wins (1), draws (0) or loses (-1): cheaper.
   std::optional<int> solve_weak(const Problem& p, const Limits& limits = {});
 

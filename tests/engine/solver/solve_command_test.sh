@@ -35,6 +35,14 @@ set -e
 # Other variants and sizes; unknown options values are refused.
 out=$(echo "" | "$ft" solve --variant classic --width 4 --height 4)
 [[ "$out" == " 0" ]] || fail "4x4 empty board is a draw: '$out'"
+# Five in a row: the moves follow the pre-filled outer columns (12 discs).
+# Red's b1-b4 against c1-c4, red to move: b5 makes five with n = 20 discs
+# before it, (54 + 1 - 20) / 2 = 17; column a is full from the start.
+set +e
+out=$(printf '23232323\n1\n' | "$ft" solve --variant five)
+set -e
+[[ "$(echo "$out" | sed -n 1p)" == "23232323 17" ]] || fail "five: $out"
+echo "$out" | sed -n 2p | grep -q '^1 error: .*column is full' || fail "five, column a: $out"
 if "$ft" solve --variant popout < /dev/null 2>/dev/null; then fail "popout accepted"; fi
 if "$ft" solve --width 99 < /dev/null 2>/dev/null; then fail "width 99 accepted"; fi
 echo ok

@@ -1,0 +1,109 @@
+// `fourtable book build`: the opening book of 7x6 classic from this solver
+// (issue 15 item 2, engine/solver/book_builder.h); `fourtable book info`: what
+// a book holds.
+#include <chrono>
+#include <cstdio>
+#include <iostream>
+#include <map>
+
+#include "app/command.h"
+#include "app/engine/solver_options.h"
+#include "engine/solver/book_builder.h"
+
+namespace ft::app {
+namespace {
+
+namespace sv = ft::engine::solver;
+
+constexpr const char* HELP = R"(usage: fourtable book build --discs D --out FILE [options]
+       fourtable book info [FILE]
+
+build: every 7x6 classic position with up to D discs (once under mirror
+symmetry): its exact score and a best column. The positions with D discs are
+searched, on --threads searchers sharing one table; each goes to the progress
+file (default FILE.progress) when done, so an interrupted build run again
+with the same options resumes. The shallower entries come from the deeper.
+
+  --discs D       depth of the book (default 8)
+  --out FILE      the book written at the end
+  --progress P    the progress file (default FILE.progress)
+  --threads N     searchers (default 2)
+  --table-mb N    their shared table (default 1024)
+
+info: entries by number of discs (default: the book the engine loads).
+)";
+
+int build(std::span<const std::string> args) {
+  std::string out;
+  if (!option_value(args, "out", out)) {
+    std::cerr << "fourtable book build: --out FILE is needed\n";
+    return 2;
+  }
+  sv::BookBuildOptions o;
+  auto discs = number_option(args, "discs", 8, 0, 41);
+  auto threads = number_option(args, "threads", 2, 1, 64);
+  auto mb = number_option(args, "table-mb", 1024, 1, 65536);
+  for (const auto* r : {&discs, &threads, &mb}) {
+    if (!*r) {
+      std::cerr << "fourtable book build: " << r->error().message << "\n";
+      return 2;
+    }
+  }
+  o.discs = static_cast<int>(*discs);
+  o.threads = static_cast<int>(*threads);
+  o.table_bytes = static_cast<std::size_t>(*mb) << 20;
+  o.progress = out + ".progress";
+  option_value(args, "progress", o.progress);
+  const auto t0 = std::chrono::steady_clock::now();
+  o.report = [&](std::size_t done, std::size_t total, std::uint64_t nodes) {
+    const double s = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+    std::fprintf(stderr, "\r%zu/%zu searched, last %llu nodes, %.0f s", done, total,
+                 static_cast<unsigned long long>(nodes), s);
+  };
+  auto book = sv::build_book(o);
+  std::fprintf(stderr, "\n");
+  if (!book) {
+    std::cerr << "fourtable book build: " << book.error().message << "\n";
+    return 1;
+  }
+  if (auto saved = book->save(out); !saved) {
+    std::cerr << "fourtable book build: " << saved.error().message << "\n";
+    return 1;
+  }
+  const double s = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+  std::printf("book: %zu entries up to %d discs, %zu bytes, %.0f s\n", book->size(),
+              book->max_discs(), 16 + 8 * book->size(), s);
+  return 0;
+}
+
+int info(std::span<const std::string> args) {
+  const std::string path =
+      args.size() > 1 && args[1].rfind("--", 0) != 0 ? args[1] : sv::shared_book_path();
+  auto book = sv::OpeningBook::load(path);
+  if (!book) {
+    std::cerr << "fourtable book info: " << book.error().message << "\n";
+    return 1;
+  }
+  std::map<int, std::size_t> by_discs;
+  for (std::uint64_t e : book->entries())
+    ++by_discs[sv::OpeningBook::problem_of(sv::OpeningBook::key(e)).discs()];
+  std::cout << path << ": " << book->size() << " entries\n";
+  for (const auto& [d, n] : by_discs) std::cout << "  " << d << " discs: " << n << "\n";
+  return 0;
+}
+
+int run_book(std::span<const std::string> args) {
+  if (args.empty() || has_flag(args, "help")) {
+    std::cout << HELP;
+    return args.empty() ? 2 : 0;
+  }
+  if (args[0] == "build") return build(args);
+  if (args[0] == "info") return info(args);
+  std::cerr << "fourtable book: unknown subcommand '" << args[0] << "' (build, info)\n";
+  return 2;
+}
+
+const RegisterCommand reg("book", "the opening book of 7x6 classic: build, info", run_book);
+
+}  // namespace
+}  // namespace ft::app

