@@ -132,8 +132,7 @@ void Clock::resume(std::int64_t last_seen, std::int64_t now, std::int64_t grace_
   // the grace after it (remaining() and on_move() count no time before the
   // turn's start, so a start in the future stands the clock still).
   const std::int64_t from = std::max(last_seen, s_.turn_started_ms);
-  if (now > from) s_.turn_started_ms += now - from;
-  s_.turn_started_ms += std::max<std::int64_t>(0, grace_ms);
+  s_.turn_started_ms += std::max<std::int64_t>(0, now + std::max<std::int64_t>(0, grace_ms) - from);
 }
 
 void Clock::replay_turn(std::int64_t now, std::int64_t elapsed_ms) {

@@ -202,6 +202,14 @@ struct Match::Impl {
   std::size_t replay_pos = 0;
 
   bool started = false;
+  // Restoring: the record's inputs were accepted once and are replayed as
+  // they were. A claim depends on connections, which are not recorded, so
+  // it is taken as recorded (its seat and time are in the record).
+  bool replaying = false;
+  // The end of the last restart's grace while no other input has come since:
+  // a second restart inside it must not add a second grace (the first one's
+  // resume may not be stored yet, so replays would differ).
+  std::int64_t grace_until = 0;
   Phase phase = Phase::not_started;
   std::unique_ptr<rules::GameState> game;
   std::vector<GameRecord> games;
@@ -467,9 +475,13 @@ struct Match::Impl {
       return start_game(now, out);
     }
     if (in.action == Action::resume) {
-      clock.resume(in.last_seen, now, in.grace_ms);
-      const std::int64_t gap =
-          std::max<std::int64_t>(0, now - in.last_seen) + std::max<std::int64_t>(0, in.grace_ms);
+      // Charged to nobody: from the last known moment (or the end of a
+      // grace still running) to the end of this restart's grace.
+      const std::int64_t grace = std::max<std::int64_t>(0, in.grace_ms);
+      const std::int64_t from = std::max(in.last_seen, grace_until);
+      clock.resume(from, now, grace);
+      const std::int64_t gap = std::max<std::int64_t>(0, now + grace - from);
+      grace_until = grace > 0 ? now + grace : 0;
       if (ready_deadline) *ready_deadline += gap;
       for (int s = 0; s < format.seats; ++s)
         if (!connected[s]) disconnected_since[s] += gap;
@@ -525,7 +537,7 @@ struct Match::Impl {
         return std::nullopt;
       }
       case Action::claim:
-        if (!can_claim(in.seat, now))
+        if (!replaying && !can_claim(in.seat, now))
           return refused(Refusal::not_now, ErrorCode::bad_input,
                          "nothing to claim: the player to move has not been disconnected for " +
                              std::to_string(config.claim_after_ms / 1000) + " s on their turn");
@@ -626,6 +638,7 @@ struct Match::Impl {
     const bool transient = in.action == Action::connect || in.action == Action::disconnect;
     if (!u.error && !transient && in.action != Action::tick) {
       last_at = in.at;
+      if (in.action != Action::resume) grace_until = 0;
       if (in.action == Action::move && played_elapsed) in.elapsed_ms = played_elapsed;
       record.inputs.push_back(std::move(in));
     } else if (deadlines_fired) {
@@ -680,6 +693,7 @@ Result<Match> Match::restore(const MatchRecord& record, const std::vector<Logged
   if (!m) return m.error();
   Impl& im = *m.value().impl_;
   im.replay_draws = record.draws;
+  im.replaying = true;
   // The record holds accepted calls only, so a refusal means the record (or
   // the rules it was made with) differs: an error, never a guess.
   for (std::size_t i = 0; i < record.inputs.size(); ++i) {
@@ -724,6 +738,7 @@ Result<Match> Match::restore(const MatchRecord& record, const std::vector<Logged
                                                 " recorded, " + std::to_string(im.replay_pos) +
                                                 " used)");
   im.replay_draws.clear();
+  im.replaying = false;
   if (im.started) {
     Input resume = make_input(Action::resume, now);
     resume.last_seen = std::max(im.last_at, last_seen.value_or(im.last_at));

@@ -124,6 +124,49 @@ TEST(RestoreClock, GraceStandsTheRunningClockAndReplays) {
             back->clock().remaining(0, clock.now + 4 * SEC));
 }
 
+// Two restarts inside one grace give one grace, whether the first restart's
+// resume is in the record (a later replay) or not (the server restores the
+// stored record, which may not hold it yet).
+TEST(RestoreClock, TwoRestartsInsideOneGraceGiveOneGrace) {
+  FakeClock clock;
+  Match live = Match::create(bank(MIN)).value();
+  live.start(clock.now);
+  play(live, clock, {"d"}, 2 * SEC);
+  const std::int64_t left = live.clock().remaining(1, clock.now);
+  const MatchRecord stored = live.record();
+  const std::int64_t first = clock.advance(5 * SEC);
+  auto once = Match::restore(stored, first, std::nullopt, {}, {}, 10 * SEC);
+  ASSERT_TRUE(once.ok());
+  const std::int64_t second = first + 3 * SEC;
+  auto twice = Match::restore(once->record(), second, std::nullopt, {}, {}, 10 * SEC);
+  auto from_stored = Match::restore(stored, second, std::nullopt, {}, {}, 10 * SEC);
+  ASSERT_TRUE(twice.ok());
+  ASSERT_TRUE(from_stored.ok());
+  for (std::int64_t t : {second, second + 9 * SEC, second + 14 * SEC}) {
+    EXPECT_EQ(twice->clock().remaining(1, t), from_stored->clock().remaining(1, t)) << t - second;
+  }
+  EXPECT_EQ(twice->clock().remaining(1, second + 10 * SEC), left);
+  EXPECT_EQ(twice->clock().remaining(1, second + 11 * SEC), left - SEC);
+  EXPECT_EQ(twice->next_deadline(), from_stored->next_deadline());
+}
+
+// RULES.md A4: a claim depends on who was connected, which the record does
+// not keep; a claimed match replays as claimed all the same.
+TEST(RestoreClock, AClaimedMatchReplays) {
+  FakeClock clock;
+  Match live = Match::create(bank(MIN)).value();
+  live.start(clock.now);
+  play(live, clock, {"d"}, SEC);
+  live.set_connected(1, false, clock.advance(SEC));
+  ASSERT_TRUE(live.claim(0, clock.advance(31 * SEC)).ok());
+  ASSERT_EQ(live.end(), MatchEnd::claimed);
+  auto back = Match::restore(live.record(), clock.advance(SEC));
+  ASSERT_TRUE(back.ok()) << back.error().message;
+  EXPECT_EQ(back->phase(), Phase::over);
+  EXPECT_EQ(back->end(), MatchEnd::claimed);
+  EXPECT_EQ(back->score(), live.score());
+}
+
 // A flag that fell after a restart falls again on replay at the same time.
 TEST(RestoreClock, AFlagAfterARestartReplays) {
   FakeClock clock;
