@@ -73,5 +73,38 @@ TEST(ProtocolEdges, RateLimitedMoveKeepsItsId) {
   EXPECT_GT(limited, 0);
 }
 
+// protocol.md 5.6: the table is told when a claim becomes possible, with no
+// other event to carry it (before, nothing was sent at that moment).
+TEST(ProtocolEdges, PresenceWhenAClaimBecomesPossible) {
+  ServerProcess server(temp_db("claimpresence"), "--test-clock 1764487000000");
+  const int port = server.port();
+  Guest a = new_guest(port);
+  Guest b = new_guest(port);
+  const std::string table = create_table(port, a, R"({"game":"four"})");
+  Player pa = join(port, a, table);
+  std::int64_t claim_at = 0;
+  {
+    Player pb = join(port, b, table);
+    pa.ws->expect("event", "game_started");
+    int counter = 0;
+    play({&pa, &pb}, 0, {"d"}, counter);
+    pb.ws->close();  // seat 1 is to move and gone
+    json::object gone = pa.ws->recv_until([](const json::object& f) {
+      return f.at("type") == "presence" && !f.at("connected").at(1).as_bool();
+    });
+    EXPECT_FALSE(gone.at("claimable").as_bool());
+    claim_at = gone.at("claim_at").as_int64();
+  }
+  HttpResult moved = http(port, "POST", "/api/test/clock", R"({"advance_ms":31000})");
+  ASSERT_EQ(moved.status, 200) << moved.body;
+  json::object told = pa.ws->recv_until(
+      [](const json::object& f) { return f.at("type") == "presence"; }, 5000ms);
+  EXPECT_TRUE(told.at("claimable").as_bool()) << json::serialize(told);
+  EXPECT_EQ(told.at("claim_at").as_int64(), claim_at);
+  pa.ws->send(R"({"type":"claim"})");
+  json::object over = pa.ws->expect("event", "match_over");
+  EXPECT_EQ(str(over.at("event").at("reason")), "claim");
+}
+
 }  // namespace
 }  // namespace ft::test
