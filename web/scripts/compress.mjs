@@ -1,8 +1,9 @@
-// Precompresses the built client (dist/) for the server, which sends a file's
+// Run by npm after `build` (postbuild), so `npm run build -- --outDir X`
+// still reaches vite. Precompresses the built client (dist/) for the server, which sends a file's
 // .br or .gz form to a browser that accepts it (server/static_files.h): brotli
 // at its best quality and gzip at level 9, made once at build time instead
 // of on every request. A form that is not smaller than the file is not kept.
-import { readdirSync, readFileSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 
@@ -17,12 +18,16 @@ function* files(dir) {
   }
 }
 
+if (!existsSync(dist)) {
+  console.log('compress: no dist/ to precompress');
+  process.exit(0);
+}
+// Forms left by an earlier build go first, then every file gets its own.
+for (const file of [...files(dist)]) {
+  if (file.endsWith('.br') || file.endsWith('.gz')) unlinkSync(file);
+}
 let count = 0;
 for (const file of [...files(dist)]) {
-  if (file.endsWith('.br') || file.endsWith('.gz')) {
-    unlinkSync(file); // from an earlier build
-    continue;
-  }
   if (!PACKED.test(file)) continue;
   const raw = readFileSync(file);
   const forms = {
