@@ -34,7 +34,17 @@ Result<SavedMatch> decode_match(std::string_view text) {
   SavedMatch saved;
   saved.version = version->as_int64();
   saved.record = std::move(parsed).value();
-  if (const json::value* result = o->if_contains("result")) saved.result = *result;
+  if (const json::value* result = o->if_contains("result")) {
+    // The match_over body goes out to clients as it is: it must write back
+    // as JSON (a number like 0E01000001 parses as NaN and writes as no
+    // number at all; found by match_record_fuzz).
+    boost::system::error_code again;
+    json::parse(json::serialize(*result), again);
+    if (again)
+      return make_error(ErrorCode::bad_input,
+                        "saved match is unreadable: its result does not write back as JSON");
+    saved.result = *result;
+  }
   return saved;
 }
 
