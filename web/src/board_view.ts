@@ -18,8 +18,40 @@ export interface FourBoardProps {
   mySide: number | null; // the colour of the hovering disc; null: not my turn / watching
   winning: string[];
   lastMove: { move: string; before: string[] } | null;
+  lastCell?: string | null; // the newest disc, marked
   animate: boolean;
   still?: boolean; // an illustration: no row above the board for the hovering disc
+  // No row above the board (a finished game, a spectator): the board takes
+  // the room. `bandText` fills the row while it is another player's turn.
+  noBand?: boolean;
+  bandText?: string;
+}
+
+const SIDE_WORDS = ['side.red', 'side.yellow', 'side.green'] as const;
+
+// The cell the drop `move` landed on: the top disc of its column (nothing is
+// put on a column after its newest disc). Null for a pop or an empty column.
+export function dropCell(move: string, board: string[], width: number, height: number): string | null {
+  if (move.endsWith('^') || move.length !== 1) return null;
+  const col = move.charCodeAt(0) - 97;
+  if (col < 0 || col >= width) return null;
+  for (let row = height - 1; row >= 0; row--) {
+    const ch = board[height - 1 - row]?.[col];
+    if (ch && ch !== '.' && ch !== '#') return cellName({ col, row });
+    if (ch === '#') return null;
+  }
+  return null;
+}
+
+// A column as a screen reader hears it, bottom to top: "Column d: red, yellow, empty, …".
+export function columnText(board: string[], col: number, height: number): string {
+  const cells: string[] = [];
+  for (let row = 0; row < height; row++) {
+    const ch = board[height - 1 - row]?.[col] ?? '.';
+    const side = sideOfSymbol(ch);
+    cells.push(side >= 0 ? t(SIDE_WORDS[side]) : ch === '#' ? t('board.block') : t('board.empty'));
+  }
+  return t('board.column_cells', { col: columnLetter(col), cells: cells.join(', ') });
 }
 
 const C = 100; // one cell in SVG units
@@ -53,6 +85,11 @@ export class FourBoardView {
   readonly el: HTMLDivElement;
   private readonly svg: SVGSVGElement;
   private readonly help: HTMLParagraphElement;
+  // Screen readers: one line per column (the SVG is presentation only), and
+  // a live line saying which column the keyboard or a tap aims at.
+  private readonly cols: HTMLUListElement;
+  private readonly aimLive: HTMLParagraphElement;
+  private aspect = 1;
   private props: FourBoardProps | null = null;
   private geo: FourGeometry | null = null;
   private aim: number | null = null; // aimed column
@@ -69,7 +106,11 @@ export class FourBoardView {
     const helpId = `board-help-${FourBoardView.nextId++}`;
     this.svg = s('svg', { class: 'board-svg', role: 'presentation' }) as SVGSVGElement;
     this.help = h('p', { id: helpId, class: 'board-help' });
-    this.el = h('div', { class: 'board four', tabindex: 0, 'aria-describedby': helpId, role: 'group' }, this.svg);
+    this.cols = h('ul', { class: 'sr-only board-cols' });
+    this.aimLive = h('p', { class: 'sr-only board-aim', 'aria-live': 'polite' });
+    this.el = h('div', { class: 'board four', tabindex: 0, 'aria-describedby': helpId, role: 'group' }, this.svg, this.cols, this.aimLive);
+    // A finger has no hover: a phone says "tap, tap again" instead of keys.
+    if (window.matchMedia?.('(pointer: coarse)').matches) this.lastPointer = 'touch';
     this.el.addEventListener('keydown', (e) => this.onKey(e));
     this.el.addEventListener('pointerdown', (e) => (this.lastPointer = e.pointerType || 'mouse'));
     this.svg.addEventListener('pointermove', (e) => {
@@ -119,12 +160,43 @@ export class FourBoardView {
       this.aimPop = false;
     }
     this.el.setAttribute('aria-label', t('board.label', { w: p.width, h: p.height }));
-    const pops = p.legal.some((m) => m.endsWith('^'));
-    this.help.textContent =
-      t('board.help', { w: p.width }) +
-      (pops ? ' ' + t('board.help.pop') : '') +
-      (p.cylinder ? ' ' + t('board.wrap', { first: 'a', last: columnLetter(p.width - 1) }) : '');
+    clear(this.cols);
+    for (let col = 0; col < p.width; col++)
+      this.cols.append(h('li', { 'data-col': columnLetter(col) }, columnText(p.board, col, p.height)));
+    this.setHelp();
     this.render(p.animate);
+  }
+
+  // Width over height of the drawing, for a page that sizes the board to its room.
+  aspectRatio(): number {
+    return this.aspect;
+  }
+
+  private touch(): boolean {
+    return this.lastPointer === 'touch' || this.lastPointer === 'pen';
+  }
+
+  private setHelp(): void {
+    const p = this.props;
+    if (!p) return;
+    const pops = p.legal.some((m) => m.endsWith('^'));
+    const wrap = p.cylinder ? ' ' + t('board.wrap', { first: 'a', last: columnLetter(p.width - 1) }) : '';
+    let text: string;
+    if (this.touch()) {
+      text = this.touchSelected ? t('board.tap_again', { col: this.touchSelected[0] }) : t('board.help.touch') + (pops ? ' ' + t('board.help.touch_pop') : '');
+    } else {
+      text = t('board.help', { w: p.width }) + (pops ? ' ' + t('board.help.pop') : '');
+    }
+    this.help.textContent = text + wrap;
+    this.help.classList.toggle('tap-again', !!this.touchSelected);
+  }
+
+  // Says the aimed column (keyboard, first tap) through the live line.
+  private sayAim(): void {
+    const p = this.props;
+    if (!p || this.aim === null) return;
+    const text = this.aimPop ? t('board.aim_pop', { col: columnLetter(this.aim) }) : columnText(p.board, this.aim, p.height);
+    if (this.aimLive.textContent !== text) this.aimLive.textContent = text;
   }
 
   // The move the page's aim points at now (for tests and the status line).
@@ -153,6 +225,7 @@ export class FourBoardView {
     if (!this.isLegal(move) || !this.canPlay()) return;
     this.touchSelected = null;
     this.aimPop = false;
+    this.setHelp();
     this.onMove(move);
   }
 
@@ -206,6 +279,7 @@ export class FourBoardView {
     }
     if (handled) {
       e.preventDefault();
+      this.sayAim();
       this.render(false);
     }
   }
@@ -220,7 +294,9 @@ export class FourBoardView {
         this.touchSelected = move;
         this.aim = col;
         this.aimPop = pop;
+        this.sayAim();
       }
+      this.setHelp();
       this.render(false);
       return;
     }
@@ -235,12 +311,13 @@ export class FourBoardView {
     const hasPops = p.legal.some((m) => m.endsWith('^')) || this.aimPop;
     const popRow = hasPops ? 0.6 : 0;
     const left = ghost * C;
-    const top = p.still ? 0 : C; // the hover row
+    const top = p.still || p.noBand ? 0 : C; // the hover row
     const W = (p.width + 2 * ghost) * C;
     const H = top + p.height * C + popRow * C + 48;
     const svg = this.svg;
     clear(svg);
     svg.setAttribute('viewBox', `0 0 ${W} ${H}`);
+    this.aspect = W / H;
     const defs = s(
       'defs',
       {},
@@ -262,6 +339,7 @@ export class FourBoardView {
     const cellAt = (col: number, row: number) => p.board[p.height - 1 - row]?.[col] ?? '.';
     const newCell = this.newDiscCell(p);
     const win = new Set(p.winning);
+    const last = p.lastCell ?? null;
     // All holes first, then the discs: a falling disc passes over the holes above it.
     for (let col = 0; col < p.width; col++)
       for (let row = 0; row < p.height; row++)
@@ -285,6 +363,12 @@ export class FourBoardView {
           [win.has(name) ? 'win' : '', popTarget ? 'poppable' : '', aimedPop ? 'aimed' : ''].join(' '),
         );
         disc.setAttribute('data-cell', name);
+        // The newest disc carries a dot, so a quick answer is found at a glance.
+        if (name === last) {
+          disc.classList.add('last');
+          disc.setAttribute('data-last', '');
+          disc.append(s('circle', { cx: x(col), cy: y(row), r: 11, class: 'last-dot' }));
+        }
         svg.append(disc);
         if (animate && newCell && newCell.col === col && newCell.row === row) this.fall(disc, newCell, p);
       }
@@ -319,14 +403,19 @@ export class FourBoardView {
         s('text', { x: x(col), y: H - 12, class: 'col-label', 'text-anchor': 'middle' }, columnLetter(col)),
       );
 
-    // The hovering disc over the aimed column (or the selected one on touch).
+    // The hovering disc over the aimed column (or the selected one on touch,
+    // with the column lit so the first tap's choice is plain to see).
     if (this.canPlay() && this.aim !== null && p.mySide !== null) {
       const m = columnLetter(this.aim);
+      if (this.touchSelected === m)
+        svg.append(s('rect', { x: left + this.aim * C + 4, y: 4, width: C - 8, height: top + p.height * C - 8, rx: 14, class: 'aim-col' }));
       if (!this.aimPop && this.isLegal(m)) {
         const hover = discShape(p.mySide, x(this.aim), top / 2 + 8, 'hover' + (this.touchSelected === m ? ' selected' : ''));
         svg.append(hover);
       }
     }
+    if (top > 0 && p.bandText && !(this.canPlay() && this.aim !== null))
+      svg.append(s('text', { x: W / 2, y: top / 2 + 12, class: 'band-text', 'text-anchor': 'middle' }, p.bandText));
     if (popRow > 0) {
       for (let col = 0; col < p.width; col++) {
         const m = columnLetter(col) + '^';

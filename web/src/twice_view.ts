@@ -98,6 +98,12 @@ export class TwiceBoardView {
     return this.help;
   }
 
+  // Width over height of the drawing (its viewBox, set in render).
+  aspectRatio(): number {
+    const size = 2 * PAD + (TWICE_SIZE - 1) * C;
+    return (size + ROW_LABELS) / (size + 30);
+  }
+
   selectedPoint(): string | null {
     return this.selected;
   }

@@ -203,4 +203,13 @@ export const el: Messages = {
   'rules.puzzle.again': 'Το {move} ολοκληρώνει γραμμή που έχει ήδη μετρήσει: κανένας πόντος. Δοκίμασε ξανά.',
   'rules.puzzle.reset': 'Επαναφορά του γρίφου',
   'rules.play': 'Παίξε αυτή την παραλλαγή',
+  'board.empty': 'κενό',
+  'board.block': 'εμπόδιο',
+  'board.column_cells': 'Στήλη {col}, από κάτω προς τα πάνω: {cells}',
+  'board.aim_pop': 'Στήλη {col}: βγάλε τον κάτω δίσκο σου',
+  'board.help.touch': 'Άγγιξε μια στήλη για να τη διαλέξεις, άγγιξέ την ξανά για να ρίξεις.',
+  'board.help.touch_pop': 'Άγγιξε τον κάτω δίσκο σου για να τον βγάλεις.',
+  'board.tap_again': 'Άγγιξε ξανά τη στήλη {col} για να ρίξεις, ή άγγιξε άλλη στήλη.',
+  'table.team': 'Ομάδα {names}',
+  'table.sound': 'Ήχος',
 };

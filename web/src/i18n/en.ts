@@ -204,6 +204,15 @@ export const en = {
   'rules.puzzle.again': '{move} completes an already counted line: no point. Try again.',
   'rules.puzzle.reset': 'Reset the puzzle',
   'rules.play': 'Play this variant',
+  'board.empty': 'empty',
+  'board.block': 'block',
+  'board.column_cells': 'Column {col}, bottom to top: {cells}',
+  'board.aim_pop': 'Column {col}: pop your bottom disc',
+  'board.help.touch': 'Tap a column to choose it, tap it again to drop.',
+  'board.help.touch_pop': 'Tap your bottom disc to pop it.',
+  'board.tap_again': 'Tap column {col} again to drop, or tap another column.',
+  'table.team': 'Team {names}',
+  'table.sound': 'Sound',
 } as const;
 
 export type MessageKey = keyof typeof en;

@@ -203,4 +203,13 @@ export const nl: Messages = {
   'rules.puzzle.again': '{move} maakt een lijn af die al geteld is: geen punt. Probeer het nog eens.',
   'rules.puzzle.reset': 'Puzzel opnieuw',
   'rules.play': 'Speel deze variant',
+  'board.empty': 'leeg',
+  'board.block': 'blok',
+  'board.column_cells': 'Kolom {col}, van onder naar boven: {cells}',
+  'board.aim_pop': 'Kolom {col}: je onderste schijf eruit halen',
+  'board.help.touch': 'Tik op een kolom om hem te kiezen, tik er nog eens op om te laten vallen.',
+  'board.help.touch_pop': 'Tik op je onderste schijf om hem eruit te halen.',
+  'board.tap_again': 'Tik nog eens op kolom {col} om te laten vallen, of tik op een andere kolom.',
+  'table.team': 'Ploeg {names}',
+  'table.sound': 'Geluid',
 };

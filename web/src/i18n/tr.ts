@@ -203,4 +203,13 @@ export const tr: Messages = {
   'rules.puzzle.again': '{move} zaten sayılmış bir çizgiyi tamamlar: puan yok. Yeniden dene.',
   'rules.puzzle.reset': 'Bulmacayı sıfırla',
   'rules.play': 'Bu çeşidi oyna',
+  'board.empty': 'boş',
+  'board.block': 'engel',
+  'board.column_cells': 'Sütun {col}, alttan üste: {cells}',
+  'board.aim_pop': 'Sütun {col}: alttaki taşını çıkar',
+  'board.help.touch': 'Bir sütunu seçmek için dokun, bırakmak için yeniden dokun.',
+  'board.help.touch_pop': 'Çıkarmak için alttaki taşına dokun.',
+  'board.tap_again': 'Bırakmak için {col} sütununa yeniden dokun ya da başka bir sütuna dokun.',
+  'table.team': 'Takım {names}',
+  'table.sound': 'Ses',
 };

@@ -2,7 +2,7 @@
 // of RULES.md A3/A4 and the results, all drawn from the TableModel that the
 // table's WebSocket keeps current. The page never decides a rule: it offers
 // the server's `legal` moves and shows the server's outcomes.
-import { FourBoardView } from '../board_view';
+import { dropCell, FourBoardView } from '../board_view';
 import { Connection, wsUrl, type ConnStatus } from '../connection';
 import { clear, h } from '../dom';
 import { clockIsLow, DISCS, formatClock, formatDelta, formatMoveLine, formatScore, PIECE_SYMBOLS } from '../format';
@@ -20,6 +20,7 @@ import {
 } from '../table_model';
 import { pieceIcon, TWICE_START, TwiceBoardView } from '../twice_view';
 import { variantLabel } from '../variants';
+import { playSound, soundOn, setSoundOn } from '../sound';
 
 const SIDE_KEYS: MessageKey[] = ['side.red', 'side.yellow', 'side.green'];
 const PIECE_KEYS: MessageKey[] = ['side.cross', 'side.circle'];
@@ -71,6 +72,9 @@ class TablePage {
   // twiceFour: the point(s) the last move scored, shown until the next move.
   private pointNote: string | null = null;
   private tick: ReturnType<typeof setInterval> | null = null;
+  private playEl: HTMLElement | null = null;
+  // The low-time sound rings once per turn of mine.
+  private lowWarned = false;
 
   constructor(id: string, watch: boolean) {
     this.id = id;
@@ -98,6 +102,7 @@ class TablePage {
     });
     this.conn.start();
     this.tick = setInterval(() => this.updateClocks(), 100);
+    window.addEventListener('resize', () => this.fitPlay());
   }
 
   stop(): void {
@@ -147,11 +152,16 @@ class TablePage {
       this.pendingMove = null;
       this.lastError = null;
       this.animateNext = true;
-      let text = t('announce.move', { name: name(ev.seat), move: ev.move });
+      // The cell, not only the column: "Bob played d3".
+      const g = ev.game;
+      const cell = this.isTwice() ? null : dropCell(ev.move, g.board, g.width ?? 0, g.height ?? 0);
+      let text = t('announce.move', { name: name(ev.seat), move: cell ?? ev.move });
       this.pointNote = this.scoredText(ev.game, ev.ply, ev.seat);
       if (this.pointNote) text += ' ' + this.pointNote;
-      if (!wasMyTurn && isMyTurn(m)) text += ' ' + t('announce.your_turn');
+      const nowMine = !wasMyTurn && isMyTurn(m);
+      if (nowMine) text += ' ' + t('announce.your_turn');
       this.shell?.announce(text);
+      playSound(nowMine ? 'turn' : 'move');
     } else if (ev.kind === 'game_over') {
       const detail = this.roundEndText();
       this.shell?.announce(
@@ -159,7 +169,10 @@ class TablePage {
       );
     } else if (ev.kind === 'game_started') {
       this.pointNote = null;
-      if (isMyTurn(m)) this.shell?.announce(t('announce.your_turn'));
+      if (isMyTurn(m)) {
+        this.shell?.announce(t('announce.your_turn'));
+        playSound('turn');
+      }
     } else if (ev.kind === 'match_over') {
       this.shell?.announce(this.matchResultText());
     }
@@ -291,10 +304,36 @@ class TablePage {
   private matchResultText(): string {
     const r = this.model.match?.result;
     if (!r) return '';
-    const score = formatScore(r.score);
     const winners = r.results.map((x, i) => (x === 'win' ? i : -1)).filter((i) => i >= 0);
-    if (winners.length === 0) return t('result.match_draw', { score });
-    return t('result.match_win', { name: winners.map((s) => this.nameOf(s)).join(' & '), score });
+    if (winners.length === 0) return t('result.match_draw', { score: this.scoreText(r.score) });
+    // The winner's points first ("Bob wins the match 1½:½"), whatever the seat.
+    return t('result.match_win', { name: winners.map((s) => this.nameOf(s)).join(' & '), score: this.scoreText(r.score, winners[0]) });
+  }
+
+  // Two vs two: team s % 2 (seats 0 and 2, 1 and 3); null at other tables.
+  private teams(): number[][] | null {
+    const t = this.model.table;
+    if (!t || t.settings.variant !== 'two-vs-two' || t.seats.length !== 4) return null;
+    return [
+      [0, 2],
+      [1, 3],
+    ];
+  }
+
+  private teamName(team: number[]): string {
+    return t('table.team', { names: team.map((s) => this.nameOf(s)).join(' & ') });
+  }
+
+  // The score as the players read it: per team in two vs two (team-mates share
+  // their points), per seat otherwise; `first` (a seat) is put in front.
+  private scoreText(score: readonly number[], first: number | null = null): string {
+    const teams = this.teams();
+    let groups = teams ?? score.map((_, i) => [i]);
+    if (first !== null) {
+      const at = groups.findIndex((g) => g.includes(first));
+      if (at > 0) groups = [groups[at], ...groups.filter((_, i) => i !== at)];
+    }
+    return formatScore(groups.map((g) => score[g[0]] ?? 0));
   }
 
   // --- rendering -----------------------------------------------------------
@@ -308,6 +347,7 @@ class TablePage {
     const boardHadFocus = !!focused && (focused === this.four?.el || focused === this.twice?.el);
     const focusedId = focused instanceof HTMLElement ? focused.id : '';
     clear(main);
+    document.body.classList.add('at-table');
     this.bannerEl = h('div', { class: 'conn-banner', role: 'status' });
     main.append(this.bannerEl);
     this.renderBanner();
@@ -330,24 +370,47 @@ class TablePage {
       t(variantLabel(variantKey)) + (s.game === 'four' ? ` ${s.width}×${s.height}` : ''),
       h('span', { class: 'badge' }, s.rated ? t('table.rated') : t('table.casual')),
       gameNo > 0 ? h('span', { class: 'game-no' }, this.isTwice() ? t('table.round', { n: gameNo }) : t('table.game', { n: gameNo, m: games })) : null,
-      h('span', { class: 'head-score', 'aria-hidden': 'true' }, formatScore(m.match?.score ?? m.table.score)),
+      h('span', { class: 'head-score', 'aria-hidden': 'true' }, this.scoreText(m.match?.score ?? m.table.score)),
     );
 
     const play = h('section', { class: 'play', 'aria-label': t(variantLabel(variantKey)) });
-    play.append(this.seatsPanel(), this.statusLine());
-    play.append(this.boardElement());
-    play.append(this.underBoard());
-    const result = this.resultBox();
-    if (result) play.append(result);
+    // Seats and clocks, the turn, the board with the result over it, then the
+    // buttons: a column that fits the window (fitPlay), the board taking what
+    // the rest leaves.
+    play.append(this.seatsPanel(), this.statusLine(), this.boardElement(), this.underBoard());
+    this.playEl = play;
 
-    const side = h('aside', { class: 'side' }, this.scoreBox(), this.movesBox(), this.shareBox(), this.sideButtons());
+    const side = h('aside', { class: 'side' }, this.scoreBox(), this.soundToggle(), this.movesBox(), this.countedBox(), this.shareBox(), this.sideButtons());
     main.append(heading, h('div', { class: 'table-layout' }, play, side));
+    this.fitPlay();
     this.updateClocks();
     // The newest move is the one people look for: keep it in view.
     const movesList = document.getElementById('moves');
     if (movesList) movesList.scrollTop = movesList.scrollHeight;
     if (boardHadFocus) (this.four?.el ?? this.twice?.el)?.focus({ preventScroll: true });
     else if (focusedId) document.getElementById(focusedId)?.focus({ preventScroll: true });
+  }
+
+  // The play column gets the window's height below its top, so the board
+  // (flex: 1, sized by container units in style.css) shrinks to what is left
+  // and nothing of the table is below the fold.
+  private fitPlay(): void {
+    const play = this.playEl;
+    if (!play || !play.isConnected) return;
+    const top = play.getBoundingClientRect().top + window.scrollY;
+    const room = Math.max(300, Math.floor(window.innerHeight - top - 8));
+    play.style.setProperty('--play-h', `${room}px`);
+  }
+
+  private soundToggle(): HTMLElement {
+    const on = soundOn();
+    const b = h('button', { type: 'button', class: 'small sound-toggle', id: 'sound-toggle', 'aria-pressed': on ? 'true' : 'false' }, `♪ ${t('table.sound')}`);
+    b.addEventListener('click', () => {
+      setSoundOn(!soundOn());
+      if (soundOn()) playSound('move');
+      this.render();
+    });
+    return h('div', { class: 'sound-box' }, b);
   }
 
   private renderBanner(): void {
@@ -394,7 +457,8 @@ class TablePage {
           h(
             'span',
             { class: 'seat-name' },
-            h('span', { class: 'sr-only' }, this.sideName(side) + ': '),
+            // Three colours or two teams: the colour is written out, not only shown.
+            this.namedSides() ? h('span', { class: 'side-word' }, this.sideName(side) + ' ') : h('span', { class: 'sr-only' }, this.sideName(side) + ': '),
             seat.player || seat.computer ? this.nameOf(seat.seat) : '…',
             you ? h('span', { class: 'you-badge' }, ` (${t('table.you')})`) : null,
             !connected && (seat.player || seat.computer) ? h('span', { class: 'away' }, ` · ${t('table.offline')}`) : null,
@@ -421,6 +485,11 @@ class TablePage {
     if (clockSettings?.kind === 'per_move' && clockSettings.move_ms)
       return h('div', { class: 'seats-wrap' }, list, h('p', { class: 'per-move note', id: 'per-move' }, t('table.per_move', { s: Math.round(clockSettings.move_ms / 1000) })));
     return list;
+  }
+
+  private namedSides(): boolean {
+    const v = this.model.table?.settings.variant;
+    return !this.isTwice() && (v === 'three-players' || v === 'two-vs-two');
   }
 
   private sideIcon(side: number): HTMLElement | SVGElement {
@@ -479,6 +548,12 @@ class TablePage {
     const g = m.game;
     const myTurn = isMyTurn(m) && !this.pendingMove;
     const wrap = h('div', { class: 'board-wrap' });
+    // The result sits in the board's area, over the board, with the next action.
+    const result = this.resultBox();
+    if (result) wrap.append(result);
+    const box = h('div', { class: 'board-box' });
+    let help: HTMLElement;
+    let aspect: number;
     if (this.isTwice()) {
       if (!this.twice) this.twice = new TwiceBoardView((mv) => this.sendMove(mv));
       // Before round 1 the start position (RULES.md B2) stands behind the choice.
@@ -489,29 +564,22 @@ class TablePage {
         legal: myTurn ? g?.legal ?? [] : [],
         mySide: myTurn && m.mySeat !== null ? sideOfSeat(m, m.mySeat) : null,
         counted: lines.map((l) => ({ line: l.line, side: l.side })),
-        lastMove: m.lastMove?.move ?? null,
+        lastMove: m.lastMove?.move ?? g?.moves?.[g.moves.length - 1] ?? null,
       });
       // The choice sits over row 3, the empty row of the start, so the start's
       // ten pieces stay in view around it.
       const choice = this.pieceChoice();
-      wrap.append(choice ? h('div', { class: 'board-stack' }, this.twice.el, choice) : this.twice.el);
-      wrap.append(this.twice.helpElement());
-      if (lines.length > 0) {
-        const list = h('ul', { class: 'counted-list', id: 'counted-lines' });
-        for (const l of lines) {
-          const seat = l.side === null ? -1 : (m.table?.seats ?? []).findIndex((x) => sideOfSeat(m, x.seat) === l.side);
-          const who = seat >= 0 ? this.nameOf(seat) : l.side !== null ? this.sideName(l.side) : '?';
-          list.append(
-            h('li', { class: `side-${l.side ?? 'unknown'}`, 'data-line': l.line }, l.side !== null ? pieceIcon(l.side) : null, ' ', t('table.counted_line', { line: l.line.replace('-', '–'), name: who })),
-          );
-        }
-        wrap.append(h('div', { class: 'counted-box' }, h('p', { class: 'note' }, t('table.counted')), list));
-      }
+      box.append(choice ? h('div', { class: 'board-stack' }, this.twice.el, choice) : this.twice.el);
+      help = this.twice.helpElement();
+      aspect = this.twice.aspectRatio();
     } else {
       if (!this.four) this.four = new FourBoardView((mv) => this.sendMove(mv));
       const width = g?.width ?? s.width;
       const height = g?.height ?? s.height;
       const board = g?.board ?? Array.from({ length: height }, () => '.'.repeat(width));
+      const seated = m.mySeat !== null;
+      const running = !!g && !g.outcome && m.table?.status === 'playing';
+      const last = m.lastMove?.move ?? g?.moves?.[g.moves.length - 1] ?? null;
       this.four.update({
         width,
         height,
@@ -521,12 +589,39 @@ class TablePage {
         mySide: myTurn && m.mySeat !== null ? sideOfSeat(m, m.mySeat) : null,
         winning: g?.winning_cells ?? [],
         lastMove: this.animateNext && m.lastMove ? { move: m.lastMove.move, before: m.lastMove.before } : null,
+        lastCell: last ? dropCell(last, board, width, height) : null,
         animate: this.animateNext,
+        // The row for the hovering disc only while the player plays; on the
+        // others' turns it says who is to move, so it is never an empty band.
+        noBand: !(seated && running),
+        bandText: seated && running && !isMyTurn(m) && g?.to_move ? t('table.turn.other', { name: this.nameOf(g.to_move.seat) }) : undefined,
       });
       this.animateNext = false;
-      wrap.append(this.four.el, this.four.helpElement());
+      box.append(this.four.el);
+      help = this.four.helpElement();
+      aspect = this.four.aspectRatio();
     }
+    // Through the CSSOM: the Content-Security-Policy refuses style attributes.
+    box.style.setProperty('--ar', aspect.toFixed(4));
+    help.classList.toggle('idle', !myTurn);
+    wrap.append(box, help);
     return wrap;
+  }
+
+  // twiceFour: the lines counted this round, listed beside the board.
+  private countedBox(): HTMLElement | null {
+    const m = this.model;
+    const lines = this.isTwice() ? m.game?.round?.lines ?? [] : [];
+    if (lines.length === 0) return null;
+    const list = h('ul', { class: 'counted-list', id: 'counted-lines' });
+    for (const l of lines) {
+      const seat = l.side === null ? -1 : (m.table?.seats ?? []).findIndex((x) => sideOfSeat(m, x.seat) === l.side);
+      const who = seat >= 0 ? this.nameOf(seat) : l.side !== null ? this.sideName(l.side) : '?';
+      list.append(
+        h('li', { class: `side-${l.side ?? 'unknown'}`, 'data-line': l.line }, l.side !== null ? pieceIcon(l.side) : null, ' ', t('table.counted_line', { line: l.line.replace('-', '–'), name: who })),
+      );
+    }
+    return h('div', { class: 'counted-box' }, h('p', { class: 'note' }, t('table.counted')), list);
   }
 
   // RULES.md B2 (protocol 4.8): before round 1 each player picks cross or circle.
@@ -585,58 +680,72 @@ class TablePage {
       });
       box.append(rg);
     }
-    if (seated && m.table?.status === 'between_games' && !m.match?.over) {
-      const done = !!m.match?.ready[m.mySeat!];
-      const ready = h('button', { type: 'button', class: 'primary big', id: 'ready', disabled: done }, done ? `✓ ${t('table.ready.done')}` : t(this.isTwice() ? 'table.ready_round' : 'table.ready'));
-      ready.addEventListener('click', () => this.action('ready'));
-      box.append(ready);
-      if (done) box.append(h('p', { class: 'note' }, t('table.ready.waiting')));
-    }
     return box;
   }
 
+  // What the player does next, inside the result banner: Ready between games,
+  // Play again after the match.
+  private nextAction(): HTMLElement | null {
+    const m = this.model;
+    if (m.match?.over) return h('a', { href: '/', class: 'button primary', id: 'play-again' }, t('result.again'));
+    if (m.mySeat === null || m.table?.status !== 'between_games') return null;
+    const done = !!m.match?.ready[m.mySeat];
+    const ready = h('button', { type: 'button', class: 'primary', id: 'ready', disabled: done }, done ? `✓ ${t('table.ready.done')}` : t(this.isTwice() ? 'table.ready_round' : 'table.ready'));
+    ready.addEventListener('click', () => this.action('ready'));
+    return ready;
+  }
+
+  // A short banner: the result, why, and the next action; the details
+  // (ratings, the next game's rule) are beside the board with the score.
   private resultBox(): HTMLElement | null {
     const m = this.model;
     const g = m.game;
+    let box: HTMLElement;
     if (m.match?.over && m.match.result) {
       const r = m.match.result;
-      const box = h('div', { class: 'result match-result', id: 'match-result' });
+      box = h('div', { class: 'result match-result', id: 'match-result' });
       box.append(h('h2', {}, this.matchResultText()), h('p', {}, t('result.by', { reason: reasonText(r.reason === 'completed' ? g?.outcome?.reason ?? 'other' : r.reason) })));
       const detail = r.reason === 'completed' ? this.roundEndText() : null;
       if (detail) box.append(h('p', { class: 'round-end', id: 'round-end' }, detail));
-      for (const rc of r.ratings) {
-        box.append(
-          h(
-            'p',
-            { class: 'rating-change' + (rc.seat === m.mySeat ? ' mine' : ''), 'data-seat': rc.seat },
-            `${this.nameOf(rc.seat)}: `,
-            t('result.rating', { old: Math.round(rc.before), new: Math.round(rc.after), delta: formatDelta(rc.after - rc.before) }),
-          ),
-        );
-      }
-      box.append(h('p', {}, h('a', { href: '/', class: 'button' }, t('result.again'))));
-      return box;
-    }
-    if (g?.outcome) {
-      const box = h('div', { class: 'result game-result', id: 'game-result' });
+    } else if (g?.outcome) {
+      box = h('div', { class: 'result game-result', id: 'game-result' });
       box.append(h('h2', {}, this.gameResultText()), h('p', {}, t('result.by', { reason: reasonText(g.outcome.reason) })));
       const detail = this.roundEndText();
       if (detail) box.append(h('p', { class: 'round-end', id: 'round-end' }, detail));
-      if (m.table?.status === 'between_games') box.append(h('p', { class: 'note' }, t(this.isTwice() ? 'result.round_next' : 'result.next', { n: (m.match?.game_number ?? 0) + 1 })));
-      return box;
+    } else {
+      return null;
     }
-    return null;
+    const next = this.nextAction();
+    if (next) box.append(h('div', { class: 'next-action' }, next));
+    return box;
   }
 
   private scoreBox(): HTMLElement {
     const m = this.model;
     const score = m.match?.score ?? m.table?.score ?? [];
-    return h(
+    const teams = this.teams();
+    const box = h(
       'div',
       { class: 'score-box' },
-      h('span', { class: 'label' }, t('table.score')),
-      h('span', { class: 'score', id: 'score' }, formatScore(score)),
+      h('div', { class: 'score-line' }, h('span', { class: 'label' }, t('table.score')), h('span', { class: 'score', id: 'score' }, this.scoreText(score))),
     );
+    if (teams) box.append(h('p', { class: 'team-names', id: 'team-names' }, teams.map((tm) => this.teamName(tm)).join(' : ')));
+    const r = m.match?.over ? m.match.result : null;
+    for (const rc of r?.ratings ?? []) {
+      box.append(
+        h(
+          'p',
+          { class: 'rating-change' + (rc.seat === m.mySeat ? ' mine' : ''), 'data-seat': rc.seat },
+          `${this.nameOf(rc.seat)}: `,
+          t('result.rating', { old: Math.round(rc.before), new: Math.round(rc.after), delta: formatDelta(rc.after - rc.before) }),
+        ),
+      );
+    }
+    if (m.table?.status === 'between_games' && !m.match?.over) {
+      const done = m.mySeat !== null && !!m.match?.ready[m.mySeat];
+      box.append(h('p', { class: 'note' }, done ? t('table.ready.waiting') : t(this.isTwice() ? 'result.round_next' : 'result.next', { n: (m.match?.game_number ?? 0) + 1 })));
+    }
+    return box;
   }
 
   private movesBox(): HTMLElement {
@@ -711,8 +820,16 @@ class TablePage {
       const ms = clockNow(m, seat, now);
       const text = formatClock(ms);
       if (el.textContent !== text) el.textContent = text;
-      el.classList.toggle('low', clockIsLow(ms, initial));
+      const low = clockIsLow(ms, initial);
+      el.classList.toggle('low', low);
       el.classList.toggle('running', m.clocks!.running === seat);
+      if (seat === m.mySeat) {
+        if (m.clocks!.running !== seat) this.lowWarned = false;
+        else if (low && !this.lowWarned && ms > 0) {
+          this.lowWarned = true;
+          playSound('low');
+        }
+      }
     });
     if (this.connStatus.state === 'waiting') this.renderBanner();
   }
