@@ -132,7 +132,7 @@ function render(shell: Shell): void {
         { class: 'rules' },
         ...sections(text.variants[key] ?? []),
         figure,
-        h('p', {}, h('a', { href: '/', class: 'button' }, t('rules.play'))),
+        h('p', {}, h('a', { href: `/?variant=${key}`, class: 'button', id: 'play-variant' }, t('rules.play'))),
         h('h2', {}, t('rules.basics')),
         ...sections(text.basics, 'h3'),
         h('h2', {}, text.facts),

@@ -12,6 +12,25 @@ export const DICTIONARIES: Record<Lang, Messages> = { en, tr, el, nl };
 export type { MessageKey };
 
 const STORAGE_KEY = 'fourtable.lang';
+// `?lang=` holds for the rest of the visit (this tab's session), not only the
+// page that carried it.
+const SESSION_KEY = 'fourtable.lang.session';
+
+function storageGet(store: () => Storage, key: string): string | null {
+  try {
+    return store().getItem(key);
+  } catch {
+    return null;
+  }
+}
+
+function storageSet(store: () => Storage, key: string, value: string): void {
+  try {
+    store().setItem(key, value);
+  } catch {
+    // private mode: the choice lasts for this page only
+  }
+}
 let current: Lang = 'en';
 const listeners: (() => void)[] = [];
 
@@ -25,14 +44,13 @@ export function pickLanguage(preferred: readonly string[]): Lang {
 }
 
 export function initLanguage(): Lang {
-  let stored: string | null = null;
-  try {
-    stored = localStorage.getItem(STORAGE_KEY);
-  } catch {
-    stored = null;
-  }
+  const stored = storageGet(() => localStorage, STORAGE_KEY);
   const fromUrl = new URLSearchParams(location.search).get('lang');
-  if (fromUrl && LANGS.includes(fromUrl as Lang)) current = fromUrl as Lang;
+  const session = storageGet(() => sessionStorage, SESSION_KEY);
+  if (fromUrl && LANGS.includes(fromUrl as Lang)) {
+    current = fromUrl as Lang;
+    storageSet(() => sessionStorage, SESSION_KEY, current);
+  } else if (session && LANGS.includes(session as Lang)) current = session as Lang;
   else if (stored && LANGS.includes(stored as Lang)) current = stored as Lang;
   else current = pickLanguage(navigator.languages ?? [navigator.language]);
   document.documentElement.lang = current;
@@ -46,11 +64,9 @@ export function lang(): Lang {
 export function setLanguage(l: Lang): void {
   current = l;
   document.documentElement.lang = l;
-  try {
-    localStorage.setItem(STORAGE_KEY, l);
-  } catch {
-    // private mode: the choice lasts for this page only
-  }
+  storageSet(() => localStorage, STORAGE_KEY, l);
+  // A choice made on the page overrides the link's `?lang=` for the visit.
+  if (storageGet(() => sessionStorage, SESSION_KEY)) storageSet(() => sessionStorage, SESSION_KEY, l);
   for (const f of listeners) f();
 }
 

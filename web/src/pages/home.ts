@@ -40,6 +40,12 @@ function gameVariantOptions(select: HTMLSelectElement, current: string): void {
   select.append(option('twicefour', t('variant.twicefour'), current === 'twicefour'));
 }
 
+// `/?variant=popout` (the rules page's "Play this variant"): both forms start on it.
+function askedVariant(): string {
+  const v = new URLSearchParams(location.search).get('variant') ?? '';
+  return v === 'twicefour' || variantInfo(v) ? v : 'classic';
+}
+
 function levelLabel(l: number | 'perfect'): string {
   return l === 'perfect' ? t('level.perfect') : t('level.n', { n: l });
 }
@@ -55,7 +61,7 @@ function errorText(e: unknown): string {
 
 function quickPlay(): HTMLElement {
   const variant = h('select') as HTMLSelectElement;
-  gameVariantOptions(variant, 'classic');
+  gameVariantOptions(variant, askedVariant());
   const level = h('select') as HTMLSelectElement;
   for (const l of LEVELS) level.append(option(String(l), levelLabel(l), l === 3));
   const status = h('p', { class: 'form-status', role: 'status' });
@@ -89,7 +95,7 @@ function quickPlay(): HTMLElement {
 
 function createForm(): HTMLElement {
   const variant = h('select') as HTMLSelectElement;
-  gameVariantOptions(variant, 'classic');
+  gameVariantOptions(variant, askedVariant());
   const width = h('input', { type: 'number', min: 4, max: 10, value: 7, required: true }) as HTMLInputElement;
   const height = h('input', { type: 'number', min: 4, max: 10, value: 6, required: true }) as HTMLInputElement;
   const preset = h('select') as HTMLSelectElement;
@@ -164,6 +170,7 @@ function createForm(): HTMLElement {
   });
   for (const c of [format, clockKind, opponent]) c.addEventListener('change', sync);
   sync();
+  if (variant.value !== 'classic') variant.dispatchEvent(new Event('change'));
 
   const status = h('p', { class: 'form-status', role: 'status' });
   const submit = h('button', { type: 'submit', class: 'primary', id: 'create-submit' }, t('create.submit'));

@@ -603,7 +603,9 @@ class TablePage {
     }
     // Through the CSSOM: the Content-Security-Policy refuses style attributes.
     box.style.setProperty('--ar', aspect.toFixed(4));
-    help.classList.toggle('idle', !myTurn);
+    // The help keeps its line while a game runs (no jump of the board each
+    // turn) and gives it to the board when the game is over or watched.
+    help.classList.toggle('idle', m.mySeat === null || !g || !!g.outcome || m.table?.status !== 'playing');
     wrap.append(box, help);
     return wrap;
   }

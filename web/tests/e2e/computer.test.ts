@@ -115,10 +115,16 @@ describe('a phone plays by two taps', () => {
     await page.locator('#turn.mine').waitFor({ timeout: 30_000 });
     // The page fits the phone's width: nothing scrolls sideways.
     expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+    // A phone is told to tap, not given the keys; its buttons are 44 px high at least.
+    expect(await page.textContent('.board-help')).toBe('Tap a column to choose it, tap it again to drop.');
+    expect((await page.locator('#resign-game').boundingBox())!.height).toBeGreaterThanOrEqual(44);
     const before = await moveCount(page);
     await tapColumn(page, 2);
-    // First tap: the disc hovers over column c, nothing is played.
+    // First tap: the disc hovers over column c, the column is lit, the hint
+    // says to tap again; nothing is played.
     await page.locator('.disc.hover.selected').waitFor();
+    expect(await page.locator('.aim-col').count()).toBe(1);
+    expect(await page.textContent('.board-help.tap-again')).toBe('Tap column c again to drop, or tap another column.');
     await page.waitForTimeout(400);
     expect(await moveCount(page)).toBe(before);
     await shot(page, 'phone-column-selected');

@@ -56,6 +56,27 @@ describe('languages and page frame', () => {
     });
   }
 
+  it('keeps ?lang= for the next pages, and "Play this variant" chooses the variant', async () => {
+    const ctx = await newContext(env.handle.browser, env.server.base);
+    const page = await ctx.newPage();
+    await page.goto('/rules.html?v=popout&lang=tr');
+    expect(await page.textContent('h1')).toBe(`${tr['rules.title']}: ${tr['variant.popout']}`);
+    await page.click('#play-variant');
+    await page.waitForURL(/\/\?variant=popout$/);
+    // Turkish without the parameter, both forms on PopOut.
+    expect(await page.textContent('h1')).toBe(tr['home.title']);
+    expect(await page.inputValue('#quick-variant')).toBe('popout');
+    expect(await page.inputValue('#c-variant')).toBe('popout');
+    await page.goto('/rules.html?v=five');
+    expect(await page.textContent('h1')).toBe(`${tr['rules.title']}: ${tr['variant.five']}`);
+    await page.click('#play-variant');
+    await page.waitForURL(/\/\?variant=five$/);
+    // The create form takes the variant's board (9x6).
+    expect(await page.inputValue('#c-variant')).toBe('five');
+    expect(await page.inputValue('#c-width')).toBe('9');
+    await ctx.close();
+  });
+
   it('takes the language from the browser', async () => {
     const ctx = await newContext(env.handle.browser, env.server.base, { ...PHONE, locale: 'el-GR' });
     const page = await ctx.newPage();

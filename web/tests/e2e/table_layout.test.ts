@@ -104,25 +104,43 @@ async function expectFits(page: Page, label: string, twice: boolean): Promise<vo
 }
 
 describe('the table at game end fits the window', () => {
-  const contexts: BrowserContext[] = [];
   const errors: string[] = [];
+  // One desktop page and one phone page for all boards, the same guest.
+  let desk: BrowserContext;
+  let phone: BrowserContext;
+  let page: Page;
+  let p2: Page;
   afterAll(async () => {
-    for (const c of contexts) await c.close();
+    await phone?.close();
+    await desk?.close();
   });
 
-  async function context(b: Browser, opts: Parameters<typeof newContext>[2]): Promise<BrowserContext> {
-    const ctx = await newContext(b, env.server.base, opts);
-    contexts.push(ctx);
-    return ctx;
+  async function pages(b: Browser): Promise<void> {
+    if (page) return;
+    desk = await newContext(b, env.server.base, { viewport: { width: VIEWPORTS[0].width, height: VIEWPORTS[0].height }, locale: 'en-US' });
+    page = await desk.newPage();
+    watchErrors(page, errors);
+    // The guest cookie first (the answer to /api/me sets it), then the phone shares it.
+    expect((await desk.request.get('/api/me')).ok()).toBe(true);
+    expect((await desk.storageState()).cookies.length).toBeGreaterThan(0);
+    phone = await newContext(b, env.server.base, {
+      viewport: { width: PHONE_VIEW.width, height: PHONE_VIEW.height },
+      deviceScaleFactor: 2,
+      isMobile: true,
+      hasTouch: true,
+      locale: 'en-US',
+      storageState: await desk.storageState(),
+    });
+    p2 = await phone.newPage();
+    watchErrors(p2, errors);
   }
 
   for (const c of CASES) {
     it(`${c.name}: board, clocks, result and Ready in view on all three windows`, async () => {
       const twice = c.body.game === 'twicefour';
-      const desk = await context(env.handle.browser, { viewport: { width: VIEWPORTS[0].width, height: VIEWPORTS[0].height }, locale: 'en-US' });
-      const page = await desk.newPage();
-      watchErrors(page, errors);
+      await pages(env.handle.browser);
       const id = await createTable(desk, c.body);
+      await page.setViewportSize({ width: VIEWPORTS[0].width, height: VIEWPORTS[0].height });
       await page.goto(`/t/${id}`);
       await reachGameEnd(page, twice);
       for (const vp of VIEWPORTS) {
@@ -130,23 +148,10 @@ describe('the table at game end fits the window', () => {
         await expectFits(page, `${c.name} ${vp.name}`, twice);
         if (c.shots) await viewShot(page, `layout-${c.name}-${vp.name}`);
       }
-      // The phone: the same guest (cookie) on a touch screen.
-      const phone = await context(env.handle.browser, {
-        viewport: { width: PHONE_VIEW.width, height: PHONE_VIEW.height },
-        deviceScaleFactor: 2,
-        isMobile: true,
-        hasTouch: true,
-        locale: 'en-US',
-        storageState: await desk.storageState(),
-      });
-      const p2 = await phone.newPage();
-      watchErrors(p2, errors);
       await p2.goto(`/t/${id}`);
       await p2.locator('#game-result #ready').waitFor({ timeout: 15_000 });
       await expectFits(p2, `${c.name} ${PHONE_VIEW.name}`, twice);
       if (c.shots) await viewShot(p2, `layout-${c.name}-${PHONE_VIEW.name}`);
-      await p2.close();
-      await page.close();
     });
   }
 
