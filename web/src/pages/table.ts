@@ -377,7 +377,9 @@ class TablePage {
     // Seats and clocks, the turn, the board with the result over it, then the
     // buttons: a column that fits the window (fitPlay), the board taking what
     // the rest leaves.
-    play.append(this.seatsPanel(), this.statusLine(), this.boardElement(), this.underBoard());
+    const boardArea = this.boardElement();
+    boardArea.append(this.underBoard());
+    play.append(this.seatsPanel(), this.statusLine(), boardArea);
     this.playEl = play;
 
     const side = h('aside', { class: 'side' }, this.scoreBox(), this.soundToggle(), this.movesBox(), this.countedBox(), this.shareBox(), this.sideButtons());
@@ -432,7 +434,7 @@ class TablePage {
   private seatsPanel(): HTMLElement {
     const m = this.model;
     const seats = m.table?.seats ?? [];
-    const list = h('ul', { class: 'seats' });
+    const list = h('ul', { class: `seats n${seats.length}` });
     const round = this.isTwice() ? m.game?.round : undefined;
     this.clockEls = [];
     for (const seat of seats) {

@@ -7,7 +7,7 @@ import { createRequire } from 'node:module';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, describe, expect, it } from 'vitest';
 import { newContext } from './browser';
-import { keyDigit, moveCount, waitMoves } from './helpers';
+import { keyDigit, moveCount, shot, waitMoves } from './helpers';
 import { useServerAndBrowser } from './setup';
 
 const env = useServerAndBrowser();
@@ -90,6 +90,8 @@ describe('the table for a screen reader, and axe', () => {
       expect(await p.getAttribute('.disc[data-last]', 'data-cell')).toBe('d3');
       expect(await p.getAttribute('.disc[data-last]', 'class')).toContain('last');
     }
+    await shot(first, 'table-last-move-others-turn');
+    await shot(second, 'table-last-move-my-turn');
     // The second player hears the cell of the move and that it is their turn.
     await second.waitForFunction(() => /played d3\. Your turn\./.test(document.getElementById('announcer')?.textContent ?? ''));
     expect(await axeViolations(second)).toEqual([]);

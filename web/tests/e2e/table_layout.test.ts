@@ -29,7 +29,7 @@ const CASES: Case[] = [
   { name: '7x6', body: { game: 'four', variant: 'classic' }, shots: true },
   { name: '9x6-five', body: { game: 'four', variant: 'five' }, shots: false },
   { name: '9x7-three', body: { game: 'four', variant: 'three-players' }, shots: true },
-  { name: '8x7-two-vs-two', body: { game: 'four', variant: 'two-vs-two' }, shots: false },
+  { name: '8x7-two-vs-two', body: { game: 'four', variant: 'two-vs-two' }, shots: true },
   { name: '10x8', body: { game: 'four', variant: 'classic', width: 10, height: 8 }, shots: false },
   { name: '10x10', body: { game: 'four', variant: 'classic', width: 10, height: 10 }, shots: false },
   { name: 'twicefour', body: { game: 'twicefour' }, shots: true },
