@@ -152,6 +152,24 @@ describe('the table at game end fits the window', () => {
       await p2.locator('#game-result #ready').waitFor({ timeout: 15_000 });
       await expectFits(p2, `${c.name} ${PHONE_VIEW.name}`, twice);
       if (c.shots) await viewShot(p2, `layout-${c.name}-${PHONE_VIEW.name}`);
+      if (c.name === '8x7-two-vs-two') {
+        // Team-mates share their points: the score is per team, with names.
+        expect(await page.textContent('#score')).toBe('0:1');
+        expect(await page.textContent('#team-names')).toMatch(/^Team .+ & Computer \(level 1\) : Team Computer \(level 1\) & Computer \(level 1\)$/);
+      }
+      if (c.name === '7x6') {
+        // Resigning the match: the winner's points come first, whatever the
+        // seat, and Play again is the next action, in view.
+        const rm = page.locator('#resign-match');
+        await rm.click();
+        await page.locator('#resign-match.armed').waitFor();
+        await rm.click();
+        await page.locator('#match-result').waitFor();
+        expect(await page.textContent('#match-result h2')).toBe('Computer (level 1) wins the match 2:0.');
+        const vp = page.viewportSize()!;
+        const box = (await page.locator('#match-result #play-again').boundingBox())!;
+        expect(box.y + box.height).toBeLessThanOrEqual(vp.height);
+      }
     });
   }
 
