@@ -420,7 +420,10 @@ class TablePage {
     if (!b) return;
     clear(b);
     const s = this.connStatus;
+    const wasHidden = b.hidden;
     b.hidden = s.state === 'open' || (s.state === 'connecting' && !this.wasDisconnected);
+    // The banner pushes the table down: the play column gets shorter with it.
+    if (b.hidden !== wasHidden) this.fitPlay();
     if (s.state === 'waiting') {
       const secs = Math.max(0, Math.ceil((s.retryAt - Date.now()) / 1000));
       const retry = h('button', { type: 'button', class: 'small' }, t('conn.retry'));

@@ -4,7 +4,7 @@
 // aims at a pop; twiceFour: a piece, then its target. And what they draw:
 // shapes as well as colours, blocks, the winning line, the cylinder wrap.
 import { describe, expect, it } from 'vitest';
-import { FourBoardView, type FourBoardProps } from '../../src/board_view';
+import { columnText, dropCell, FourBoardView, type FourBoardProps } from '../../src/board_view';
 import { TwiceBoardView } from '../../src/twice_view';
 import { B4_EXAMPLE, boardRows, crossSteps } from '../../src/puzzle';
 
@@ -144,6 +144,48 @@ describe('four-in-a-row board drawing', () => {
       expect(view.el.querySelectorAll('.hole')).toHaveLength(w * h);
       expect(view.el.getAttribute('aria-label')).toBe(`Board, ${w} columns by ${h} rows`);
     }
+  });
+});
+
+describe('the last move and the board for a screen reader', () => {
+  // d: red, yellow, red from the bottom; e: a block under a red disc; f: two yellow.
+  const BOARD = ['.......', '.......', '.......', '...R...', '...YRY.', '...R#Y.'];
+
+  it('finds the cell a drop landed on: the top disc of its column', () => {
+    expect(dropCell('d', BOARD, 7, 6)).toBe('d3');
+    expect(dropCell('e', BOARD, 7, 6)).toBe('e2');
+    expect(dropCell('f', BOARD, 7, 6)).toBe('f2');
+    // A pop, an empty column, a twiceFour move: no cell.
+    expect(dropCell('d^', BOARD, 7, 6)).toBeNull();
+    expect(dropCell('a', BOARD, 7, 6)).toBeNull();
+    expect(dropCell('d4-e4', BOARD, 7, 6)).toBeNull();
+  });
+
+  it('reads a column bottom to top', () => {
+    expect(columnText(BOARD, 3, 6)).toBe('Column d, bottom to top: Red, Yellow, Red, empty, empty, empty');
+    expect(columnText(BOARD, 4, 6)).toBe('Column e, bottom to top: block, Red, empty, empty, empty, empty');
+  });
+
+  it('marks only the newest disc and lists every column', () => {
+    const { view } = four({ board: BOARD, lastCell: 'd3', mySide: null, legal: [] });
+    const marked = view.el.querySelectorAll('.disc[data-last]');
+    expect(marked).toHaveLength(1);
+    expect(marked[0].getAttribute('data-cell')).toBe('d3');
+    expect(view.el.querySelectorAll('.board-cols li')).toHaveLength(7);
+  });
+
+  it('has no row above the board when told so, and says whose turn it is in it otherwise', () => {
+    const none = four({ noBand: true, mySide: null, legal: [] });
+    expect(none.view.el.querySelector('svg')!.getAttribute('viewBox')).toBe('0 0 700 648');
+    const band = four({ mySide: null, legal: [], bandText: 'Bob to move' });
+    expect(band.view.el.querySelector('svg')!.getAttribute('viewBox')).toBe('0 0 700 748');
+    expect(band.view.el.querySelector('.band-text')!.textContent).toBe('Bob to move');
+  });
+
+  it('announces the aimed column when the keys move the aim', () => {
+    const { view, key } = four({ board: BOARD });
+    key('ArrowLeft');
+    expect(view.el.querySelector('.board-aim')!.textContent).toBe('Column c, bottom to top: empty, empty, empty, empty, empty, empty');
   });
 });
 
