@@ -56,6 +56,17 @@ export function pieceIcon(side: number): SVGElement {
   return icon;
 }
 
+const PIECE_WORDS = ['side.cross', 'side.circle'] as const;
+
+// A row as a screen reader hears it: "Row 4: b4 circle, c4 empty, …".
+export function rowText(board: string[], row: number): string {
+  const points = TWICE_POINTS.filter((n) => n.slice(1) === String(row)).map((n) => {
+    const side = PIECE.indexOf(pointAt(board, n));
+    return `${n} ${side >= 0 ? t(PIECE_WORDS[side]) : t('board.empty')}`;
+  });
+  return t('board.row_points', { row, points: points.join(', ') });
+}
+
 export function pointAt(board: string[], name: string): string {
   const c = parseCell(name, TWICE_SIZE, TWICE_SIZE);
   if (!c) return ' ';
@@ -66,6 +77,7 @@ export class TwiceBoardView {
   readonly el: HTMLDivElement;
   private readonly svg: SVGSVGElement;
   private readonly help: HTMLParagraphElement;
+  private readonly rows: HTMLUListElement; // the position for a screen reader
   private props: TwiceBoardProps | null = null;
   private cursor = 'c3';
   private selected: string | null = null;
@@ -78,7 +90,8 @@ export class TwiceBoardView {
     const helpId = `twice-help-${TwiceBoardView.nextId++}`;
     this.svg = s('svg', { class: 'board-svg', role: 'presentation' }) as SVGSVGElement;
     this.help = h('p', { id: helpId, class: 'board-help' });
-    this.el = h('div', { class: 'board twice', tabindex: 0, role: 'group', 'aria-describedby': helpId }, this.svg);
+    this.rows = h('ul', { class: 'sr-only board-rows' });
+    this.el = h('div', { class: 'board twice', tabindex: 0, role: 'group', 'aria-describedby': helpId }, this.svg, this.rows);
     this.el.addEventListener('keydown', (e) => this.onKey(e));
     this.el.addEventListener('focus', () => this.render());
     this.el.addEventListener('blur', () => this.render());
@@ -113,6 +126,8 @@ export class TwiceBoardView {
     if (this.selected && !this.movesFrom(this.selected).length) this.selected = null;
     this.el.setAttribute('aria-label', t('board.twice_label'));
     this.help.textContent = t('board.help.twice');
+    clear(this.rows);
+    for (let row = TWICE_SIZE; row >= 1; row--) this.rows.append(h('li', { 'data-row': row }, rowText(p.board, row)));
     this.render();
   }
 

@@ -203,6 +203,7 @@ export const el: Messages = {
   'rules.puzzle.again': 'Το {move} ολοκληρώνει γραμμή που έχει ήδη μετρήσει: κανένας πόντος. Δοκίμασε ξανά.',
   'rules.puzzle.reset': 'Επαναφορά του γρίφου',
   'rules.play': 'Παίξε αυτή την παραλλαγή',
+  'board.row_points': 'Σειρά {row}: {points}',
   'board.empty': 'κενό',
   'board.block': 'εμπόδιο',
   'board.column_cells': 'Στήλη {col}, από κάτω προς τα πάνω: {cells}',

@@ -204,6 +204,7 @@ export const en = {
   'rules.puzzle.again': '{move} completes an already counted line: no point. Try again.',
   'rules.puzzle.reset': 'Reset the puzzle',
   'rules.play': 'Play this variant',
+  'board.row_points': 'Row {row}: {points}',
   'board.empty': 'empty',
   'board.block': 'block',
   'board.column_cells': 'Column {col}, bottom to top: {cells}',

@@ -203,6 +203,7 @@ export const nl: Messages = {
   'rules.puzzle.again': '{move} maakt een lijn af die al geteld is: geen punt. Probeer het nog eens.',
   'rules.puzzle.reset': 'Puzzel opnieuw',
   'rules.play': 'Speel deze variant',
+  'board.row_points': 'Rij {row}: {points}',
   'board.empty': 'leeg',
   'board.block': 'blok',
   'board.column_cells': 'Kolom {col}, van onder naar boven: {cells}',

@@ -203,6 +203,7 @@ export const tr: Messages = {
   'rules.puzzle.again': '{move} zaten sayılmış bir çizgiyi tamamlar: puan yok. Yeniden dene.',
   'rules.puzzle.reset': 'Bulmacayı sıfırla',
   'rules.play': 'Bu çeşidi oyna',
+  'board.row_points': 'Sıra {row}: {points}',
   'board.empty': 'boş',
   'board.block': 'engel',
   'board.column_cells': 'Sütun {col}, alttan üste: {cells}',

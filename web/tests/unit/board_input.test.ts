@@ -5,7 +5,7 @@
 // shapes as well as colours, blocks, the winning line, the cylinder wrap.
 import { describe, expect, it } from 'vitest';
 import { columnText, dropCell, FourBoardView, type FourBoardProps } from '../../src/board_view';
-import { TwiceBoardView } from '../../src/twice_view';
+import { rowText, TWICE_START, TwiceBoardView } from '../../src/twice_view';
 import { B4_EXAMPLE, boardRows, crossSteps } from '../../src/puzzle';
 
 const EMPTY = ['.......', '.......', '.......', '.......', '.......', '.......'];
@@ -190,6 +190,16 @@ describe('the last move and the board for a screen reader', () => {
 });
 
 describe('twiceFour board input (RULES.md C)', () => {
+  it('reads the position row by row for a screen reader', () => {
+    expect(rowText(TWICE_START, 1)).toBe('Row 1: b1 Cross, c1 Cross, d1 Cross');
+    expect(rowText(TWICE_START, 4)).toBe('Row 4: a4 empty, b4 Circle, c4 empty, d4 Circle, e4 empty');
+    const view = new TwiceBoardView(() => undefined);
+    view.update({ board: TWICE_START, legal: [], mySide: null, counted: [], lastMove: null });
+    const rows = [...view.el.querySelectorAll('.board-rows li')].map((li) => li.textContent);
+    expect(rows).toHaveLength(5);
+    expect(rows[0]).toBe('Row 5: b5 Circle, c5 Circle, d5 Circle');
+  });
+
   it('picks a piece, then its target, by keyboard', () => {
     const moves: string[] = [];
     const view = new TwiceBoardView((m) => moves.push(m));
