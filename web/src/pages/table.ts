@@ -511,10 +511,13 @@ class TablePage {
     } else if (g && g.to_move && !g.outcome) {
       const mine = isMyTurn(m);
       const side = g.to_move.side;
+      // The row above a four-in-a-row board says it already (boardElement):
+      // the line stays for screen readers only.
+      const inBand = !mine && !this.isTwice() && m.mySeat !== null && m.table?.status === 'playing';
       box.append(
         h(
           'p',
-          { class: 'turn' + (mine ? ' mine' : ''), id: 'turn' },
+          { class: 'turn' + (mine ? ' mine' : '') + (inBand ? ' sr-only' : ''), id: 'turn' },
           this.sideIcon(side),
           ' ',
           mine ? t('table.turn.you') : t('table.turn.other', { name: this.nameOf(g.to_move.seat) }),
