@@ -51,6 +51,10 @@ std::string write_frame(const ClientMessage& message) {
           o["t"] = m.t;
         } else if constexpr (std::is_same_v<T, ChoosePieceMsg>) {
           o["piece"] = m.piece == 0 ? "cross" : "circle";
+        } else if constexpr (std::is_same_v<T, RematchMsg>) {
+          o["action"] = m.action == RematchAction::offer    ? "offer"
+                        : m.action == RematchAction::accept ? "accept"
+                                                            : "decline";
         }
       },
       message);

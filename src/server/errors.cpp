@@ -18,6 +18,10 @@ const char* ws_error_name(WsError code) {
     case WsError::not_now: return "not_now";
     case WsError::server_error: return "server_error";
     case WsError::table_unavailable: return "table_unavailable";
+    case WsError::match_not_over: return "match_not_over";
+    case WsError::rematch_offered: return "rematch_offered";
+    case WsError::no_rematch_offer: return "no_rematch_offer";
+    case WsError::rematch_declined: return "rematch_declined";
   }
   return "server_error";
 }

@@ -23,8 +23,13 @@ enum class WsError : std::uint8_t {
   not_now,
   server_error,
   table_unavailable,  // a stored table that could not be replayed: read-only (protocol.md 6)
+  // Rematch (protocol.md 4.9): each refusal its own code, so a client can say why.
+  match_not_over,    // a rematch while the match is still on
+  rematch_offered,   // this seat has offered (or accepted) already
+  no_rematch_offer,  // accept or decline with no offer from another seat
+  rematch_declined,  // the rematch of this table was declined
 };
-inline constexpr int WS_ERROR_COUNT = 14;
+inline constexpr int WS_ERROR_COUNT = 18;
 
 const char* ws_error_name(WsError code);  // "malformed_json", ...
 

@@ -60,6 +60,10 @@ HttpResponse Hub::http(const HttpRequest& request, const Identity* who) {
       if (get || post) return api_me(request, *who);
       return error(405, "method_not_allowed", "use GET or POST");
     }
+    if (path == "/api/me/tables") {
+      if (get) return api_my_tables(*who);
+      return error(405, "method_not_allowed", "use GET");
+    }
     if (path == "/api/tables") {
       if (post) return api_create_table(request, *who);
       return error(405, "method_not_allowed", "use POST to create a table");
@@ -120,6 +124,17 @@ HttpResponse Hub::api_create_table(const HttpRequest& request, const Identity& w
   if (ec || !body.is_object()) return error(400, "bad_json", "the body must be a JSON object");
   auto settings = parse_settings(request.body);
   if (!settings) return error(400, "bad_settings", settings.error().message);
+  auto room = open_room([&](const std::string& id, std::uint64_t seed) {
+    return std::make_shared<Room>(*this, id, *settings, who.player, who.name, now_ms(), seed);
+  });
+  if (!room) return error(503, "unavailable", "could not find a free table id");
+  HttpResponse r = json_response(201, room->summary());
+  r.headers.emplace_back("Location", "/t/" + room->id());
+  return r;
+}
+
+std::shared_ptr<Room> Hub::open_room(
+    const std::function<std::shared_ptr<Room>(const std::string& id, std::uint64_t seed)>& make) {
   std::uint64_t seed = 0;
   randombytes_buf(&seed, sizeof seed);
   // Under the test clock a test replays a run from its own seed: the table's
@@ -129,7 +144,7 @@ HttpResponse Hub::api_create_table(const HttpRequest& request, const Identity& w
   for (int attempt = 0; attempt < 5; ++attempt) {
     const std::string id = store::new_table_id();
     if (find(id)) continue;
-    room = std::make_shared<Room>(*this, id, *settings, who.player, who.name, now_ms(), seed);
+    room = make(id, seed);
     try {
       write_now([record = room->record()](store::Store& st) { st.create_table(record); });
     } catch (const store::StoreError& e) {
@@ -141,16 +156,39 @@ HttpResponse Hub::api_create_table(const HttpRequest& request, const Identity& w
     }
     break;
   }
-  if (!room) return error(503, "unavailable", "could not find a free table id");
+  if (!room) return nullptr;
   {
     std::lock_guard lock(mu_);
     rooms_[room->id()] = room;
     order_.push_back(room);
   }
   lobby_dirty_ = true;
-  HttpResponse r = json_response(201, room->summary());
-  r.headers.emplace_back("Location", "/t/" + room->id());
-  return r;
+  return room;
+}
+
+// protocol.md 2.2a: the tables where the caller sits that are not over, so
+// the home page can lead back to a running game. Every unfinished table is in
+// memory (restore_tables brings them back), so the store is not read.
+HttpResponse Hub::api_my_tables(const Identity& who) {
+  const std::string me = "p_" + std::to_string(who.player);
+  std::vector<std::shared_ptr<Room>> rooms;
+  {
+    std::lock_guard lock(mu_);
+    rooms = order_;
+  }
+  json::array tables;
+  for (auto it = rooms.rbegin(); it != rooms.rend(); ++it) {
+    json::object s = (*it)->summary();
+    if (s.at("status").as_string() == "finished" || s.contains("read_only")) continue;
+    for (const json::value& seat : s.at("seats").as_array()) {
+      const json::value& p = seat.as_object().at("player");
+      if (p.is_object() && p.as_object().at("id").as_string() == me) {
+        tables.push_back(std::move(s));
+        break;
+      }
+    }
+  }
+  return json_response(200, json::object{{"tables", std::move(tables)}});
 }
 
 // `serve --test-clock` only: {"advance_ms": N} moves the server's clock.

@@ -73,6 +73,7 @@ void Hub::think(std::function<void()> task) {
 }
 
 void Hub::moved(std::int64_t latency_us, bool computer) {
+  lobby_dirty_ = true;  // the lobby's live boards show the move (at most once a second)
   if (computer) {
     metrics_.engine_move();
   } else {
@@ -317,6 +318,10 @@ void Hub::ws_frame(const std::shared_ptr<Peer>& peer, std::string_view frame) {
             if (auto room = current()) return room->choose_piece(peer, m.piece);
             reply_error(WsError::not_joined, "send hello first");
           },
+          [&](const RematchMsg& m) {
+            if (auto room = current()) return room->rematch(peer, m.action);
+            reply_error(WsError::not_joined, "send hello first");
+          },
       },
       std::get<ClientMessage>(parsed));
 }
@@ -325,6 +330,7 @@ void Hub::ws_frame(const std::shared_ptr<Peer>& peer, std::string_view frame) {
 
 json::object Hub::lobby_json() const {
   constexpr std::size_t LIMIT = 100;
+  constexpr std::size_t LIVE_BOARDS = 12;
   std::vector<std::shared_ptr<Room>> rooms;
   {
     std::lock_guard lock(mu_);
@@ -339,7 +345,10 @@ json::object Hub::lobby_json() const {
     if (status == "waiting" && open.size() < LIMIT) {
       open.push_back(room.summary());
     } else if ((status == "playing" || status == "between_games") && live.size() < LIMIT) {
-      live.push_back(room.summary());
+      json::object entry = room.summary();
+      // The home page draws the newest matches as small boards (issue 16).
+      if (live.size() < LIVE_BOARDS) entry["board"] = room.live_board();
+      live.push_back(std::move(entry));
     }
     if (open.size() >= LIMIT && live.size() >= LIMIT) break;
   }

@@ -75,6 +75,8 @@ class Hub final : public Application, public RoomHost {
   void error_sent(WsError code) override { metrics_.error(code); }
   void store_failed(const std::string& table, const std::string& what) override;
   void perfect_fell_back() override { metrics_.perfect_fallback(); }
+  void open_rematch(const TableSettings& settings, std::vector<SeatInfo> seats,
+                    std::function<void(std::string table, std::string error)> done) override;
 
  private:
   std::shared_ptr<Room> find(const std::string& id) const;
@@ -85,6 +87,10 @@ class Hub final : public Application, public RoomHost {
   // A room for a table of the store, in memory from now on (or the one a
   // concurrent load put there first).
   Result<std::shared_ptr<Room>> adopt(const store::LiveTable& table);
+  // A new table from `make` (given a free id and a seed), stored and listed;
+  // null if no free id was found. Blocks on the store: blocking pool or loader.
+  std::shared_ptr<Room> open_room(
+      const std::function<std::shared_ptr<Room>(const std::string& id, std::uint64_t seed)>& make);
   // Drops finished tables nobody watches (HubOptions::keep_finished_ms).
   void sweep(std::int64_t now);
   boost::json::object lobby_json() const;
@@ -96,6 +102,7 @@ class Hub final : public Application, public RoomHost {
 
   HttpResponse api_me(const HttpRequest& request, const Identity& who);
   HttpResponse api_create_table(const HttpRequest& request, const Identity& who);
+  HttpResponse api_my_tables(const Identity& who);
   HttpResponse api_player(std::string_view id);
   HttpResponse api_game(std::string_view id);
   HttpResponse api_test_clock(const HttpRequest& request);

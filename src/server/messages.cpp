@@ -111,6 +111,16 @@ Parsed parse_client_frame(std::string_view frame) {
     if (piece != nullptr && *piece == "circle") return ClientMessage{ChoosePieceMsg{1}};
     return bad("'piece' must be \"cross\" or \"circle\"");
   }
+  if (t == "rematch") {
+    const json::string* action = opt_string(*o, "action");
+    if (action != nullptr && *action == "offer")
+      return ClientMessage{RematchMsg{RematchAction::offer}};
+    if (action != nullptr && *action == "accept")
+      return ClientMessage{RematchMsg{RematchAction::accept}};
+    if (action != nullptr && *action == "decline")
+      return ClientMessage{RematchMsg{RematchAction::decline}};
+    return bad("'action' must be \"offer\", \"accept\" or \"decline\"");
+  }
   // The error echoes at most 32 bytes of the type, cut at a character
   // boundary: half a UTF-8 sequence would make the error frame invalid text,
   // which a WebSocket client must treat as a failed connection (RFC 6455 8.1).
@@ -123,7 +133,7 @@ Parsed parse_client_frame(std::string_view frame) {
 const char* message_type(const ClientMessage& message) {
   static constexpr const char* NAMES[] = {"hello", "lobby", "move", "ready",
                                           "resign_game", "resign_match", "claim", "ping",
-                                          "choose_piece"};
+                                          "choose_piece", "rematch"};
   return NAMES[message.index()];
 }
 

@@ -35,12 +35,17 @@ struct ClaimMsg {};
 struct ChoosePieceMsg {
   int piece = 0;  // RULES.md B2: 0 cross, 1 circle
 };
+// protocol.md 4.9: after a match, a new one with the same settings.
+enum class RematchAction : std::uint8_t { offer, accept, decline };
+struct RematchMsg {
+  RematchAction action = RematchAction::offer;
+};
 struct PingMsg {
   std::int64_t t = 0;
 };
 
 using ClientMessage = std::variant<HelloMsg, LobbyMsg, MoveMsg, ReadyMsg, ResignGameMsg,
-                                   ResignMatchMsg, ClaimMsg, PingMsg, ChoosePieceMsg>;
+                                   ResignMatchMsg, ClaimMsg, PingMsg, ChoosePieceMsg, RematchMsg>;
 
 using Parsed = std::variant<ClientMessage, ProtocolError>;
 

@@ -312,6 +312,7 @@ void Room::hello(const std::shared_ptr<Peer>& peer, const HelloMsg& msg) {
     } else {
       out.after.emplace_back(peer, to_frame(state_frame(seat, now)));
     }
+    if (auto rematch = rematch_frame()) out.after.emplace_back(peer, rematch);  // issue 16 hook
     out.joining.push_back(Sub{peer, seat});
     out.presence = true;
     finish(out, std::move(job));

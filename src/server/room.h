@@ -29,6 +29,7 @@
 #include "server/errors.h"
 #include "server/messages.h"
 #include "server/net.h"
+#include "server/rematch.h"
 #include "server/settings.h"
 #include "store/records.h"
 #include "store/store.h"
@@ -56,6 +57,8 @@ struct StoreJob {
 // players can reconnect before their time runs again (protocol.md 6).
 inline constexpr std::int64_t RESTART_GRACE_MS = 10000;
 
+struct SeatInfo;
+
 class RoomHost {
  public:
   virtual ~RoomHost() = default;
@@ -70,6 +73,10 @@ class RoomHost {
   virtual void error_sent(WsError code) = 0;
   // A store write of the table failed: an alarm (metrics, log), never silent.
   virtual void store_failed(const std::string& table, const std::string& what) = 0;
+  // Rematch (server/rematch.cpp): a new table with `settings` and these
+  // seats; `done` gets its id, or "" and why not.
+  virtual void open_rematch(const TableSettings& settings, std::vector<SeatInfo> seats,
+                            std::function<void(std::string table, std::string error)> done) = 0;
 };
 
 struct SeatInfo {
@@ -92,6 +99,15 @@ class Room : public std::enable_shared_from_this<Room> {
        std::string name, std::int64_t now, std::uint64_t seed);
   // A table brought back from the store after a restart. `names` gives the
   // display names of the seated players.
+  // ---- rematch hooks (issue 16; defined in server/rematch.cpp) ----
+  // A table with its seats given (a rematch: the old seats moved round).
+  Room(RoomHost& host, std::string id, TableSettings settings, std::vector<SeatInfo> seats,
+       std::int64_t now, std::uint64_t seed);
+  void rematch(const std::shared_ptr<Peer>& peer, RematchAction action);
+  // ---- end of rematch hooks ----
+  // The current game's board rows for the lobby's live boards (issue 16;
+  // server/live_board.cpp); null before the first game.
+  boost::json::value live_board() const;
   static Result<std::shared_ptr<Room>> restore(RoomHost& host, const store::LiveTable& live,
                                                const std::vector<std::string>& names,
                                                std::int64_t now);
@@ -185,6 +201,10 @@ class Room : public std::enable_shared_from_this<Room> {
   void add_finish(std::int64_t now, const match::MatchOver& over,
                   std::shared_ptr<std::string> frame, boost::json::object event, StoreJob& job);
 
+  // Rematch (server/rematch.cpp): the offer's frame, null when none; to every socket.
+  std::shared_ptr<const std::string> rematch_frame() const;
+  void send_rematch_frame();
+
   boost::json::object summary_unlocked() const;
   boost::json::object state_frame(int seat, std::int64_t now) const;
   boost::json::value outcome_json(match::GameEnd end, const rules::Outcome& outcome, int loser_team,
@@ -226,6 +246,7 @@ class Room : public std::enable_shared_from_this<Room> {
   std::atomic<std::int64_t> next_deadline_{0};  // 0: none
   std::int64_t claim_told_ = 0;  // the claim time last announced with a presence frame
   std::atomic<std::int64_t> finished_at_{0};    // 0: not over
+  RematchOffer rematch_;                        // issue 16: after the match
 };
 
 }  // namespace ft::server

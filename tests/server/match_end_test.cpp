@@ -13,27 +13,6 @@ namespace {
 
 namespace json = boost::json;
 
-struct Duel {
-  Guest a;
-  Guest b;
-  std::string table;
-  Player pa;
-  Player pb;
-};
-
-// Two guests at a new table with `settings`; game 1 has started.
-Duel duel(int port, const std::string& settings) {
-  Duel d;
-  d.a = new_guest(port);
-  d.b = new_guest(port);
-  d.table = create_table(port, d.a, settings);
-  d.pa = join(port, d.a, d.table);
-  d.pb = join(port, d.b, d.table);
-  // The last to sit down gets the started game in its state, not as an event.
-  d.pa.ws->expect("event", "game_started");
-  return d;
-}
-
 json::object profile(int port, const Guest& g) {
   return http(port, "GET", "/api/players/" + g.id, {}, g.cookie).json().as_object();
 }

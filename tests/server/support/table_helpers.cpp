@@ -38,6 +38,18 @@ Player join(int port, const Guest& g, const std::string& table, bool watch) {
   return p;
 }
 
+Duel duel(int port, const std::string& settings) {
+  Duel d;
+  d.a = new_guest(port);
+  d.b = new_guest(port);
+  d.table = create_table(port, d.a, settings);
+  d.pa = join(port, d.a, d.table);
+  d.pb = join(port, d.b, d.table);
+  // The last to sit down gets the started game in its state, not as an event.
+  d.pa.ws->expect("event", "game_started");
+  return d;
+}
+
 int to_move_of(const json::object& event_body) {
   const auto& game = event_body.at("game").as_object();
   const auto& tm = game.at("to_move");

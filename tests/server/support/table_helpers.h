@@ -32,6 +32,16 @@ struct Player {
 // Joins `table` and reads frames up to the state (or catch-up) the hello gets.
 Player join(int port, const Guest& g, const std::string& table, bool watch = false);
 
+// Two guests at a new table with `settings`; game 1 has started.
+struct Duel {
+  Guest a;
+  Guest b;
+  std::string table;
+  Player pa;
+  Player pb;
+};
+Duel duel(int port, const std::string& settings);
+
 // The seat to move in an event body with a `game` snapshot, -1 if none.
 int to_move_of(const boost::json::object& event_body);
 

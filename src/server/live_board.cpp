@@ -1,0 +1,16 @@
+// The position of a table for the lobby's live boards (issue 16: the home
+// page shows small boards of the matches being played, protocol.md 5.8).
+#include "server/room.h"
+
+namespace ft::server {
+namespace json = boost::json;
+
+json::value Room::live_board() const {
+  std::lock_guard lock(mu_);
+  if (!match_ || match_->game() == nullptr) return nullptr;
+  json::array rows;
+  for (const std::string& row : match_->game()->board_rows()) rows.push_back(json::string(row));
+  return rows;
+}
+
+}  // namespace ft::server
