@@ -63,3 +63,9 @@ export async function getLobby(): Promise<{ open: TableSummary[]; live: TableSum
   const list = (v: unknown, p: string) => (Array.isArray(v) ? v.map((x, i) => readTableSummary(x, `${p}[${i}]`)) : []);
   return { open: list(d?.open, 'open'), live: list(d?.live, 'live') };
 }
+
+// Protocol 2.11: the tables where this guest sits that are not over.
+export async function getMyTables(): Promise<TableSummary[]> {
+  const d = (await call('GET', '/api/me/tables')) as Record<string, unknown>;
+  return Array.isArray(d?.tables) ? d.tables.map((x, i) => readTableSummary(x, `tables[${i}]`)) : [];
+}

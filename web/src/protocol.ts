@@ -52,6 +52,7 @@ export interface TableSummary {
   game_number: number;
   spectators: number;
   created_at: number;
+  board?: string[]; // lobby `live` entries: the position being played (protocol 5.8)
 }
 
 export interface Outcome {
@@ -164,7 +165,8 @@ export type ServerMessage =
   | ({ type: 'presence' } & Presence)
   | { type: 'error'; code: string; message: string; id?: string; version?: number }
   | { type: 'lobby'; open: TableSummary[]; live: TableSummary[] }
-  | { type: 'pong'; t: number; server_time: number };
+  | { type: 'pong'; t: number; server_time: number }
+  | { type: 'rematch'; state: 'offered' | 'declined' | 'accepted'; by: number; agreed: boolean[]; table: string | null };
 
 // --- readers: each checks one field and names it when it is wrong ---------
 
@@ -293,6 +295,7 @@ export function readTableSummary(v: unknown, p: string): TableSummary {
     game_number: int(o, 'game_number', p),
     spectators: int(o, 'spectators', p),
     created_at: num(o, 'created_at', p),
+    ...(o.board === undefined ? {} : { board: arr(o, 'board', p, asStr) }),
   };
 }
 
@@ -514,6 +517,14 @@ export function parseServer(text: string): ServerMessage {
       };
     case 'pong':
       return { type, t: num(o, 't', p), server_time: num(o, 'server_time', p) };
+    case 'rematch':
+      return {
+        type,
+        state: oneOf(o, 'state', p, ['offered', 'declined', 'accepted'] as const),
+        by: int(o, 'by', p),
+        agreed: arr(o, 'agreed', p, asBool),
+        table: o.table === null ? null : str(o, 'table', p),
+      };
     default:
       return fail('frame.type', 'a known message type');
   }
@@ -530,6 +541,7 @@ export type ClientMessage =
   | { type: 'resign_match' }
   | { type: 'claim' }
   | { type: 'choose_piece'; piece: 'cross' | 'circle' }
+  | { type: 'rematch'; action: 'offer' | 'accept' | 'decline' }
   | { type: 'ping'; t: number };
 
 export function encodeClient(m: ClientMessage): string {

@@ -106,6 +106,10 @@ const ERROR_KEYS: Record<string, MessageKey> = {
   rate_limited: 'error.rate_limited',
   server_error: 'error.server_error',
   table_unavailable: 'error.table_unavailable',
+  match_not_over: 'error.match_not_over',
+  rematch_offered: 'error.rematch_offered',
+  no_rematch_offer: 'error.no_rematch_offer',
+  rematch_declined: 'error.rematch_declined',
   bad_settings: 'error.bad_settings',
   bad_name: 'error.bad_name',
 };

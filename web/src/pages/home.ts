@@ -1,10 +1,13 @@
-// Home and lobby: play the computer in one click, create a table with every
-// setting of the server (protocol 2.3), and the live lists of open tables and
-// matches to watch (protocol 5.8 over the lobby socket).
-import { ApiError, createTable, getLobby, getMe, setName, type CreateTable } from '../api';
+// Home and lobby, the game first: a friend or the computer in one click, the
+// player's running tables, small live boards of the matches being played and
+// the open tables (protocol 5.8 over the lobby socket); every setting of the
+// server (protocol 2.3) waits behind "More settings".
+import { ApiError, createTable, getLobby, getMe, getMyTables, setName, type CreateTable } from '../api';
 import { Connection, wsUrl } from '../connection';
 import { clear, h } from '../dom';
 import { formatScore } from '../format';
+import { rememberInvite } from '../invite';
+import { miniBoard } from '../mini_board';
 import { errorMessage, t, type MessageKey } from '../i18n';
 import type { Player, TableSummary } from '../protocol';
 import type { Shell } from '../shell';
@@ -18,9 +21,10 @@ interface HomeState {
   lobby: { open: TableSummary[]; live: TableSummary[] } | null;
   lobbyError: string | null;
   conn: Connection | null;
+  mine: TableSummary[];
 }
 
-const state: HomeState = { me: null, lobby: null, lobbyError: null, conn: null };
+const state: HomeState = { me: null, lobby: null, lobbyError: null, conn: null, mine: [] };
 
 function option(value: string, label: string, selected = false): HTMLOptionElement {
   const o = h('option', { value }, label);
@@ -40,7 +44,8 @@ function gameVariantOptions(select: HTMLSelectElement, current: string): void {
   select.append(option('twicefour', t('variant.twicefour'), current === 'twicefour'));
 }
 
-// `/?variant=popout` (the rules page's "Play this variant"): both forms start on it.
+// `/?variant=popout` (the rules page's "Play this variant"): the one-click
+// starts and the full form start on it.
 function askedVariant(): string {
   const v = new URLSearchParams(location.search).get('variant') ?? '';
   return v === 'twicefour' || variantInfo(v) ? v : 'classic';
@@ -59,38 +64,65 @@ function errorText(e: unknown): string {
   return e instanceof Error ? e.message : String(e);
 }
 
-function quickPlay(): HTMLElement {
+const LEVEL_KEY = 'fourtable.level';
+
+function storedLevel(): string {
+  try {
+    return localStorage.getItem(LEVEL_KEY) ?? '3';
+  } catch {
+    return '3';
+  }
+}
+
+function gameOf(v: string): CreateTable {
+  return v === 'twicefour' ? { game: 'twicefour' } : { game: 'four', variant: v };
+}
+
+// The two one-click starts: a friend (a private casual table whose link is
+// copied and offered for sharing at the table) and the computer.
+function playNow(): HTMLElement {
   const variant = h('select') as HTMLSelectElement;
   gameVariantOptions(variant, askedVariant());
   const level = h('select') as HTMLSelectElement;
-  for (const l of LEVELS) level.append(option(String(l), levelLabel(l), l === 3));
+  const stored = storedLevel();
+  for (const l of LEVELS) level.append(option(String(l), levelLabel(l), String(l) === stored));
+  level.addEventListener('change', () => {
+    try {
+      localStorage.setItem(LEVEL_KEY, level.value);
+    } catch {
+      // private mode: the level lasts for this page only
+    }
+  });
   const status = h('p', { class: 'form-status', role: 'status' });
-  const button = h('button', { type: 'submit', class: 'primary big', id: 'quick-play' }, t('home.quick.go'));
-  const form = h(
-    'form',
-    { class: 'quick card' },
-    h('h2', {}, t('home.quick')),
-    h('div', { class: 'row' }, field(t('create.variant'), variant, 'quick-variant'), field(t('create.level'), level, 'quick-level'), button),
-    status,
-  );
-  form.addEventListener('submit', async (e) => {
-    e.preventDefault();
-    button.disabled = true;
-    const v = variant.value;
-    const lv = level.value === 'perfect' ? 'perfect' : Number(level.value);
-    const req: CreateTable =
-      v === 'twicefour'
-        ? { game: 'twicefour', rated: false, visibility: 'link', opponent: { kind: 'computer', level: lv } }
-        : { game: 'four', variant: v, rated: false, visibility: 'link', opponent: { kind: 'computer', level: lv } };
+  const friend = h('button', { type: 'button', class: 'primary big', id: 'play-friend' }, t('home.friend'));
+  const computer = h('button', { type: 'button', class: 'primary big', id: 'quick-play' }, t('home.computer'));
+  const start = async (button: HTMLButtonElement, req: CreateTable, invite: boolean) => {
+    friend.disabled = computer.disabled = true;
     try {
       const table = await createTable(req);
+      if (invite) await rememberInvite(table.id, location.origin + table.url);
       go(table.url);
     } catch (err) {
       status.textContent = t('create.error', { error: errorText(err) });
-      button.disabled = false;
+      friend.disabled = computer.disabled = false;
+      button.focus();
     }
+  };
+  friend.addEventListener('click', () =>
+    start(friend, { ...gameOf(variant.value), rated: false, visibility: 'link', opponent: { kind: 'person' } }, true),
+  );
+  computer.addEventListener('click', () => {
+    const lv = level.value === 'perfect' ? 'perfect' : Number(level.value);
+    void start(computer, { ...gameOf(variant.value), rated: false, visibility: 'link', opponent: { kind: 'computer', level: lv } }, false);
   });
-  return form;
+  return h(
+    'section',
+    { class: 'play-now card', 'aria-label': t('nav.home') },
+    h('div', { class: 'play-buttons' }, friend, computer),
+    h('div', { class: 'row' }, field(t('create.variant'), variant, 'quick-variant'), field(t('create.level'), level, 'quick-level')),
+    h('p', { class: 'note' }, t('home.friend.note')),
+    status,
+  );
 }
 
 function createForm(): HTMLElement {
@@ -176,8 +208,7 @@ function createForm(): HTMLElement {
   const submit = h('button', { type: 'submit', class: 'primary', id: 'create-submit' }, t('create.submit'));
   const form = h(
     'form',
-    { class: 'create card' },
-    h('h2', {}, t('home.create')),
+    { class: 'create' },
     field(t('create.variant'), variant, 'c-variant'),
     fSize,
     fPopout,
@@ -196,7 +227,7 @@ function createForm(): HTMLElement {
   form.addEventListener('submit', async (e) => {
     e.preventDefault();
     const v = variant.value;
-    const req: CreateTable = v === 'twicefour' ? { game: 'twicefour' } : { game: 'four', variant: v };
+    const req = gameOf(v);
     if (v !== 'twicefour') {
       req.width = Number(width.value);
       req.height = Number(height.value);
@@ -224,7 +255,9 @@ function createForm(): HTMLElement {
       submit.disabled = false;
     }
   });
-  return form;
+  // The whole form waits behind "More settings": the one-click starts come first.
+  const more = h('details', { class: 'more card', id: 'more-settings' }, h('summary', {}, t('home.more')), form);
+  return more;
 }
 
 function nameForm(): HTMLElement {
@@ -265,27 +298,56 @@ function tableLine(s: TableSummary, action: MessageKey): HTMLElement {
     h('span', { class: 'tl-variant' }, t(variantLabel(v)) + size),
     h('span', { class: 'tl-names' }, names.join(' – ')),
     h('span', { class: 'tl-detail' }, detail + (s.settings.rated ? ` · ${t('table.rated')}` : '')),
-    h('a', { href: s.url + (action === 'home.watch' ? '?watch=1' : ''), class: 'button' }, t(action)),
+    h('a', { href: s.url, class: 'button' }, t(action)),
+  );
+}
+
+// A live match as a small board that updates with the lobby feed; a click watches.
+function liveCard(s: TableSummary): HTMLElement {
+  const v = s.settings.game === 'twicefour' ? 'twicefour' : s.settings.variant;
+  const names = s.seats.map((x) => x.player?.name ?? (x.computer ? computerName(String(x.computer.level)) : '—'));
+  return h(
+    'li',
+    { class: 'live-card' },
+    h(
+      'a',
+      { href: `${s.url}?watch=1` },
+      h('span', { class: 'sr-only' }, `${t('home.watch')}: `),
+      s.board ? miniBoard(s.board, s.settings.game === 'twicefour') : null,
+      h('span', { class: 'live-names' }, names.join(' – ')),
+      h('span', { class: 'live-detail' }, `${t(variantLabel(v))} · ${formatScore(s.score)}`),
+    ),
   );
 }
 
 function lobbyLists(): HTMLElement {
   const box = h('section', { class: 'lobby card', 'aria-live': 'off' });
   const l = state.lobby;
-  box.append(h('h2', { id: 'open-tables' }, t('home.open')));
   if (state.lobbyError) box.append(h('p', { class: 'error' }, t('home.lobby_error', { error: state.lobbyError })));
+  box.append(h('h2', { id: 'live-matches' }, t('home.live')));
+  const live = h('ul', { class: 'live-boards', 'aria-labelledby': 'live-matches', id: 'live-boards' });
+  if (l && l.live.length) for (const s of l.live) live.append(liveCard(s));
+  else live.append(h('li', { class: 'empty' }, l ? t('home.none_live') : t('loading')));
+  box.append(live, h('h2', { id: 'open-tables' }, t('home.open')));
   const open = h('ul', { class: 'table-list', 'aria-labelledby': 'open-tables' });
   if (l && l.open.length) for (const s of l.open) open.append(tableLine(s, 'home.join'));
   else open.append(h('li', { class: 'empty' }, l ? t('home.none_open') : t('loading')));
-  box.append(open, h('h2', { id: 'live-matches' }, t('home.live')));
-  const live = h('ul', { class: 'table-list', 'aria-labelledby': 'live-matches' });
-  if (l && l.live.length) for (const s of l.live) live.append(tableLine(s, 'home.watch'));
-  else live.append(h('li', { class: 'empty' }, l ? t('home.none_live') : t('loading')));
-  box.append(live);
+  box.append(open);
+  return box;
+}
+
+// "Your games" (protocol 2.11): the tables where this guest sits that are not over.
+function yourGames(): HTMLElement {
+  const box = h('section', { class: 'your-games card', id: 'your-games', 'aria-labelledby': 'your-games-h' });
+  box.hidden = state.mine.length === 0;
+  const list = h('ul', { class: 'table-list' });
+  for (const s of state.mine) list.append(tableLine(s, 'home.back'));
+  box.append(h('h2', { id: 'your-games-h' }, t('home.mine')), list);
   return box;
 }
 
 let lobbySlot: HTMLElement | null = null;
+let mineSlot: HTMLElement | null = null;
 
 function refreshLobby(): void {
   if (!lobbySlot) return;
@@ -294,15 +356,24 @@ function refreshLobby(): void {
   lobbySlot = next;
 }
 
+function refreshMine(): void {
+  if (!mineSlot) return;
+  const next = yourGames();
+  mineSlot.replaceWith(next);
+  mineSlot = next;
+}
+
 export function renderHome(shell: Shell): void {
   document.title = `fourtable — ${t('home.title')}`;
   const main = shell.main;
   clear(main);
   lobbySlot = lobbyLists();
+  mineSlot = yourGames();
   main.append(
     h('h1', {}, t('home.title')),
+    h('div', { class: 'home-grid' }, h('div', {}, playNow(), mineSlot, createForm()), lobbySlot),
+    nameForm(),
     h('p', { class: 'intro' }, t('home.intro')),
-    h('div', { class: 'home-grid' }, h('div', {}, quickPlay(), nameForm(), lobbySlot), createForm()),
   );
   if (!state.conn) startLobby();
 }
@@ -313,6 +384,12 @@ function startLobby(): void {
       state.me = me;
       const input = document.getElementById('name-input') as HTMLInputElement | null;
       if (input && !input.value) input.value = me.name;
+    })
+    .catch(() => undefined);
+  getMyTables()
+    .then((mine) => {
+      state.mine = mine;
+      refreshMine();
     })
     .catch(() => undefined);
   getLobby()

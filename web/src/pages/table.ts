@@ -18,6 +18,8 @@ import {
   sideOfSeat,
   type TableModel,
 } from '../table_model';
+import { inviteBox } from '../invite';
+import { autoNext, autoNextToggle, rematchBox, type RematchFrame } from '../rematch_view';
 import { pieceIcon, TWICE_START, TwiceBoardView } from '../twice_view';
 import { variantLabel } from '../variants';
 import { playSound, soundOn, setSoundOn } from '../sound';
@@ -75,6 +77,10 @@ class TablePage {
   private playEl: HTMLElement | null = null;
   // The low-time sound rings once per turn of mine.
   private lowWarned = false;
+  // issue 16 (rematch): the offer's last frame; Ready sent by itself vs the computer.
+  private rematch: RematchFrame | null = null;
+  private autoNextOn = autoNext();
+  private autoReadyFor = 0;
 
   constructor(id: string, watch: boolean) {
     this.id = id;
@@ -125,6 +131,7 @@ class TablePage {
       return;
     }
     if (msg.type === 'ack') return;
+    if (msg.type === 'rematch') return this.onRematch(msg); // issue 16
     if (msg.type === 'state') {
       this.pendingMove = null;
       this.lastError = null;
@@ -143,6 +150,24 @@ class TablePage {
     if (r.event) this.onEvent(r.event, beforeTurn);
     if (msg.type === 'presence' || msg.type === 'state') this.scheduleClaimCheck();
     this.render();
+    this.autoReady(); // issue 16
+  }
+
+  // issue 16 (rematch): an accepted rematch takes the players to the new table.
+  private onRematch(msg: RematchFrame): void {
+    this.rematch = msg;
+    if (msg.state === 'accepted' && msg.table && this.model.mySeat !== null) location.assign(`/t/${msg.table}`);
+    else this.render();
+  }
+
+  // Against the computer the next game starts without Ready when the player asked so.
+  private autoReady(): void {
+    const m = this.model;
+    const n = m.match?.game_number ?? 0;
+    if (!this.autoNextOn || m.mySeat === null || m.table?.settings.opponent.kind !== 'computer') return;
+    if (m.table.status !== 'between_games' || m.match?.over || m.match?.ready[m.mySeat] || this.autoReadyFor === n) return;
+    this.autoReadyFor = n;
+    this.action('ready');
   }
 
   private onEvent(ev: TableEvent, wasMyTurn: boolean): void {
@@ -508,6 +533,7 @@ class TablePage {
     const g = m.game;
     if (m.table?.status === 'waiting' && m.table.seats.some((x) => !x.player && !x.computer)) {
       box.append(h('p', { class: 'turn' }, t('table.waiting')));
+      if (m.mySeat !== null) box.append(inviteBox(this.id, location.origin + m.table.url)); // issue 16
     } else if (g && g.to_move && !g.outcome) {
       const mine = isMyTurn(m);
       const side = g.to_move.side;
@@ -690,14 +716,23 @@ class TablePage {
       });
       box.append(rg);
     }
+    if (seated && m.table?.settings.opponent.kind === 'computer' && !m.match?.over && (m.match?.games ?? 1) > 1)
+      box.append(
+        autoNextToggle((on) => {
+          this.autoNextOn = on;
+          this.autoReady();
+        }),
+      ); // issue 16
     return box;
   }
 
   // What the player does next, inside the result banner: Ready between games,
-  // Play again after the match.
+  // Rematch or another game after the match.
   private nextAction(): HTMLElement | null {
     const m = this.model;
-    if (m.match?.over) return h('a', { href: '/', class: 'button primary', id: 'play-again' }, t('result.again'));
+    // issue 16: after the match, the rematch (and another game).
+    if (m.match?.over)
+      return rematchBox({ frame: this.rematch, mySeat: m.mySeat, nameOf: (seat) => this.nameOf(seat), send: (action) => this.conn?.send({ type: 'rematch', action }) });
     if (m.mySeat === null || m.table?.status !== 'between_games') return null;
     const done = !!m.match?.ready[m.mySeat];
     const ready = h('button', { type: 'button', class: 'primary', id: 'ready', disabled: done }, done ? `✓ ${t('table.ready.done')}` : t(this.isTwice() ? 'table.ready_round' : 'table.ready'));

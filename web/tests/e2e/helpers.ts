@@ -1,5 +1,7 @@
 // Page-level steps shared by the end-to-end tests: they act as a person does
 // (clicks, taps, keys) and read only what the page shows.
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { artifactsDir } from './browser';
@@ -104,4 +106,33 @@ export async function twiceTurn(page: Page, step: () => Promise<void>): Promise<
   else await step();
   await waitMoves(page, before + 1);
   return true;
+}
+
+// The full create form waits behind "More settings" on the home page (issue 16).
+export async function openMoreSettings(page: Page): Promise<void> {
+  if (!(await page.locator('#more-settings').evaluate((d) => (d as HTMLDetailsElement).open))) await page.click('#more-settings > summary');
+  await page.locator('#create-submit').waitFor();
+}
+
+const AXE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+
+interface AxeViolation {
+  id: string;
+  help: string;
+  nodes: { target: string[] }[];
+}
+
+// axe-core's violations on the page, one line each. It is put in through the
+// DevTools protocol (page.evaluate), which the page's own CSP does not stop,
+// so pages are checked with the policy on as well as with bypassCSP.
+export async function axeViolations(page: Page): Promise<string[]> {
+  await page.evaluate(AXE);
+  const found = await page.evaluate(async () => {
+    const w = window as unknown as { axe: { run: (ctx: Document) => Promise<{ violations: AxeViolation[]; passes: unknown[] }> } };
+    const r = await w.axe.run(document);
+    return { passes: r.passes.length, violations: r.violations.map((v) => `${v.id}: ${v.help} at ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`) };
+  });
+  // axe ran its rules over the page (a page it could not read passes nothing).
+  if (found.passes <= 10) throw new Error(`axe passed only ${found.passes} rules: it did not read the page`);
+  return found.violations;
 }

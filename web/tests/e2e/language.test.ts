@@ -6,7 +6,7 @@ import { en } from '../../src/i18n/en';
 import { nl } from '../../src/i18n/nl';
 import { tr } from '../../src/i18n/tr';
 import { newContext, PHONE } from './browser';
-import { shot } from './helpers';
+import { shot, openMoreSettings } from './helpers';
 import { useServerAndBrowser } from './setup';
 
 const env = useServerAndBrowser();
@@ -44,6 +44,7 @@ describe('languages and page frame', () => {
       expect(await page.textContent('#create-submit')).toBe(dict['create.submit']);
       await shot(page, `home-${code}`);
       // The choice is remembered on the next page: a table and the rules.
+      await openMoreSettings(page);
       await page.click('#create-submit');
       await page.waitForURL(/\/t\//);
       await page.locator('.share').waitFor();

@@ -4,7 +4,7 @@
 import type { BrowserContext, Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { newContext } from './browser';
-import { clickColumn, clockMs, col, keyArrows, keyDigit, moveCount, moveTexts, shot, waitMoves } from './helpers';
+import { clickColumn, clockMs, col, keyArrows, keyDigit, moveCount, moveTexts, shot, waitMoves, openMoreSettings } from './helpers';
 import { useServerAndBrowser } from './setup';
 
 // A full 7x6 board with no line of four for either colour, Red first.
@@ -53,6 +53,7 @@ async function play(moves: string): Promise<void> {
 describe('a rated two-game match between two browsers', () => {
   it('creates a rated table from the home page and shares it by link', async () => {
     await A.goto('/');
+    await openMoreSettings(A);
     await A.selectOption('#c-variant', 'classic');
     await A.selectOption('#c-visibility', 'link');
     await A.fill('#c-minutes', '5');

@@ -4,7 +4,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { newContext } from './browser';
-import { clickColumn, moveCount, moveTexts, shot, waitMoves } from './helpers';
+import { clickColumn, moveCount, moveTexts, shot, waitMoves, openMoreSettings } from './helpers';
 import { useServerAndBrowser } from './setup';
 
 const env = useServerAndBrowser();
@@ -13,6 +13,7 @@ async function seatAll(variant: string, seats: number): Promise<Page[]> {
   const pages: Page[] = [];
   for (let i = 0; i < seats; i++) pages.push(await (await newContext(env.handle.browser, env.server.base)).newPage());
   await pages[0].goto('/');
+  await openMoreSettings(pages[0]);
   await pages[0].selectOption('#c-variant', variant);
   await pages[0].selectOption('#c-visibility', 'link');
   await pages[0].click('#create-submit');

@@ -3,36 +3,13 @@
 // mark, column d reads "Red, Yellow, Red, empty, ..." bottom to top, the
 // aimed column and the last move's cell (d3) are announced. axe-core (npm)
 // checks the four-in-a-row and twiceFour tables and two rules pages.
-import { createRequire } from 'node:module';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, describe, expect, it } from 'vitest';
 import { newContext } from './browser';
-import { keyDigit, moveCount, shot, waitMoves } from './helpers';
+import { axeViolations, keyDigit, moveCount, shot, waitMoves } from './helpers';
 import { useServerAndBrowser } from './setup';
 
 const env = useServerAndBrowser();
-const AXE = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
-
-interface AxeViolation {
-  id: string;
-  help: string;
-  nodes: { target: string[] }[];
-}
-
-// axe is put in through the DevTools protocol: the page's own CSP refuses
-// inline scripts, so these contexts are opened with bypassCSP (the CSP
-// itself is checked with it on in table_layout and assets).
-async function axeViolations(page: Page): Promise<string[]> {
-  await page.addScriptTag({ path: AXE });
-  const found = await page.evaluate(async () => {
-    const w = window as unknown as { axe: { run: (ctx: Document) => Promise<{ violations: AxeViolation[]; passes: unknown[] }> } };
-    const r = await w.axe.run(document);
-    return { passes: r.passes.length, violations: r.violations.map((v) => `${v.id}: ${v.help} at ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`) };
-  });
-  // axe ran its rules over the page (a page it could not read passes nothing).
-  expect(found.passes).toBeGreaterThan(10);
-  return found.violations;
-}
 
 async function whoseTurn(pages: Page[]): Promise<Page> {
   for (let i = 0; i < 150; i++) {

@@ -159,7 +159,7 @@ describe('the table at game end fits the window', () => {
       }
       if (c.name === '7x6') {
         // Resigning the match: the winner's points come first, whatever the
-        // seat, and Play again is the next action, in view.
+        // seat, and Rematch and Play again are the next actions, in view.
         const rm = page.locator('#resign-match');
         await rm.click();
         await page.locator('#resign-match.armed').waitFor();
@@ -167,8 +167,11 @@ describe('the table at game end fits the window', () => {
         await page.locator('#match-result').waitFor();
         expect(await page.textContent('#match-result h2')).toBe('Computer (level 1) wins the match 2:0.');
         const vp = page.viewportSize()!;
-        const box = (await page.locator('#match-result #play-again').boundingBox())!;
-        expect(box.y + box.height).toBeLessThanOrEqual(vp.height);
+        // issue 16: Rematch and another game, both in view.
+        for (const next of ['#rematch-offer', '#play-again']) {
+          const box = (await page.locator(`#match-result ${next}`).boundingBox())!;
+          expect(box.y + box.height).toBeLessThanOrEqual(vp.height);
+        }
       }
     });
   }
