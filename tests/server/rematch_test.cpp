@@ -118,6 +118,12 @@ void send_rematch(Player& p, const char* action) {
   p.ws->send(json::object{{"type", "rematch"}, {"action", action}});
 }
 
+// `p` sends `action` and is refused with `code`; the table is unchanged.
+void expect_refused(Player& p, const char* action, const char* code) {
+  send_rematch(p, action);
+  EXPECT_EQ(error_code(p), code) << action;
+}
+
 // Two guests at a casual link table of five in a row; game 1 has started.
 Duel five_duel(int port) {
   return duel(port, R"({"game":"four","variant":"five","rated":false,"visibility":"link",)"
@@ -136,13 +142,10 @@ TEST(Rematch, OfferedAndAcceptedOpensTheSameTableWithSeatsSwapped) {
   const int port = server.port();
   Duel d = five_duel(port);
   Player watcher = join(port, new_guest(port), d.table, true);
-  send_rematch(d.pa, "offer");
-  EXPECT_EQ(error_code(d.pa), "match_not_over");
+  expect_refused(d.pa, "offer", "match_not_over");
   end_match(d);
-  send_rematch(watcher, "offer");
-  EXPECT_EQ(error_code(watcher), "not_seated");
-  send_rematch(d.pb, "accept");
-  EXPECT_EQ(error_code(d.pb), "no_rematch_offer");
+  expect_refused(watcher, "offer", "not_seated");
+  expect_refused(d.pb, "accept", "no_rematch_offer");
 
   send_rematch(d.pa, "offer");
   for (Player* p : {&d.pa, &d.pb, &watcher}) {
@@ -150,8 +153,7 @@ TEST(Rematch, OfferedAndAcceptedOpensTheSameTableWithSeatsSwapped) {
     EXPECT_EQ(str(f.at("state")), "offered");
     EXPECT_EQ(f.at("by").as_int64(), 0);
   }
-  send_rematch(d.pa, "offer");
-  EXPECT_EQ(error_code(d.pa), "rematch_offered");
+  expect_refused(d.pa, "offer", "rematch_offered");
 
   // Opened again later, the old table says where the offer stands.
   Player late = join(port, d.b, d.table);
@@ -186,8 +188,7 @@ TEST(Rematch, OfferedAndAcceptedOpensTheSameTableWithSeatsSwapped) {
   ASSERT_EQ(mine.at("tables").as_array().size(), 1u) << json::serialize(mine);
   EXPECT_EQ(str(mine.at("tables").at(0).at("id")), next);
 
-  send_rematch(d.pa, "decline");
-  EXPECT_EQ(error_code(d.pa), "no_rematch_offer");
+  expect_refused(d.pa, "decline", "no_rematch_offer");
   EXPECT_EQ(http(port, "GET", "/healthz").status, 200);
 }
 
@@ -206,10 +207,8 @@ TEST(Rematch, DeclinedEndsTheOffer) {
     EXPECT_EQ(f.at("by").as_int64(), 0);
     EXPECT_TRUE(f.at("table").is_null());
   }
-  send_rematch(d.pb, "offer");
-  EXPECT_EQ(error_code(d.pb), "rematch_declined");
-  send_rematch(d.pa, "accept");
-  EXPECT_EQ(error_code(d.pa), "rematch_declined");
+  expect_refused(d.pb, "offer", "rematch_declined");
+  expect_refused(d.pa, "accept", "rematch_declined");
   EXPECT_EQ(http(port, "GET", "/healthz").status, 200);
 }
 
