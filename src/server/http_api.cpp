@@ -2,8 +2,10 @@
 // Runs on the blocking pool, so it may call the store.
 #include <sodium.h>
 
+#include <cmath>
 #include <map>
 
+#include "match/results.h"
 #include "server/build_info.h"
 #include "server/guest_names.h"
 #include "server/hub.h"
@@ -26,6 +28,11 @@ HttpResponse error(int status, std::string_view code, std::string message) {
                        json::object{{"error", json::object{{"code", code}, {"message", message}}}});
 }
 
+// A stored match score (1.5) in the match library's half points.
+match::Points half_points(double score) {
+  return match::Points{static_cast<int>(std::lround(score * 2))};
+}
+
 json::object player_object(std::int64_t id, std::string_view name) {
   return json::object{{"id", "p_" + std::to_string(id)}, {"name", name}};
 }
@@ -40,7 +47,6 @@ std::int64_t parse_player_id(std::string_view id) {
   }
   return n;
 }
-
 
 }  // namespace
 
@@ -224,19 +230,23 @@ HttpResponse Hub::api_player(std::string_view id) {
     json::array score(std::size_t(seats), json::value(0));
     score[std::size_t(m.self.seat)] = m.self.score;
     json::array opponents;
-    // As match_over's results (RULES.md A3, A10): the team with the most
-    // points wins, teams sharing the most draw, every other team loses.
-    // Seat s plays for team s % teams (two vs two: 4 seats, 2 teams).
+    // The stored points of every seat give its result by match_over's rule
+    // (match::seat_results). Seat s plays for team s % teams (two vs two:
+    // 4 seats, 2 teams).
     const int teams = seats == 4 ? 2 : seats;
-    bool top = true;
-    bool shared = false;
+    std::vector<match::Points> team_points(static_cast<std::size_t>(teams));
+    team_points[std::size_t(m.self.seat % teams)] = half_points(m.self.score);
     for (const auto& o : m.opponents) {
       score[std::size_t(o.line.seat)] = o.line.score;
       opponents.push_back(player_object(o.line.player, o.display_name));
-      if (o.line.seat % teams == m.self.seat % teams) continue;  // a team-mate
-      if (o.line.score > m.self.score) top = false;
-      if (o.line.score == m.self.score) shared = true;
+      team_points[std::size_t(o.line.seat % teams)] = half_points(o.line.score);
     }
+    // A match against the computer stores only the person's line: its
+    // result cannot be told and reads "draw".
+    const std::string_view outcome = m.opponents.empty()
+                                         ? "draw"
+                                         : match::seat_result_name(match::seat_results(
+                                               team_points, seats)[std::size_t(m.self.seat)]);
     json::array games;
     for (const auto& g : store_.games_of_match(m.match_id))
       games.push_back(json::string(m.table_id + "-" + std::to_string(g.number)));
@@ -254,10 +264,7 @@ HttpResponse Hub::api_player(std::string_view id) {
                                    {"rated", m.rated},
                                    {"seat", m.self.seat},
                                    {"score", score},
-                                   {"result", m.opponents.empty() ? "draw"
-                                              : !top              ? "loss"
-                                              : shared            ? "draw"
-                                                                  : "win"},
+                                   {"result", outcome},
                                    {"reason", reason},
                                    {"opponents", opponents},
                                    {"rating_change", change},
