@@ -7,9 +7,9 @@ namespace json = boost::json;
 
 json::value Room::live_board() const {
   std::lock_guard lock(mu_);
-  if (!match_ || match_->game() == nullptr) return nullptr;
+  if (!t_.match || t_.match->game() == nullptr) return nullptr;
   json::array rows;
-  for (const std::string& row : match_->game()->board_rows()) rows.push_back(json::string(row));
+  for (const std::string& row : t_.match->game()->board_rows()) rows.push_back(json::string(row));
   return rows;
 }
 

@@ -7,6 +7,7 @@
 
 #include "server/hub.h"
 #include "server/room.h"
+#include "server/room_events.h"
 
 namespace ft::server {
 namespace json = boost::json;
@@ -91,19 +92,14 @@ Room::Room(RoomHost& host, std::string id, TableSettings settings, std::vector<S
            std::int64_t now, std::uint64_t seed)
     : Room(host, std::move(id), std::move(settings), now) {
   seed_ = seed;
-  for (std::size_t i = 0; i < seats_.size() && i < seats.size(); ++i) {
-    seats_[i].player = seats[i].player;
-    seats_[i].name = seats[i].name;
-    seats_[i].computer = seats[i].computer;
-    seats_[i].joined = seats[i].computer != 0;  // people start the match by opening it
+  for (std::size_t i = 0; i < t_.seats.size() && i < seats.size(); ++i) {
+    t_.seats[i].player = seats[i].player;
+    t_.seats[i].name = seats[i].name;
+    t_.seats[i].computer = seats[i].computer;
+    t_.seats[i].joined = seats[i].computer != 0;  // people start the match by opening it
   }
-  version_ = 1;
-  json::object event{{"kind", "created"}, {"table", summary_unlocked()}};
-  log_.emplace_back(version_, std::make_shared<const std::string>(
-                                  json::serialize(json::object{{"type", "event"},
-                                                               {"version", version_},
-                                                               {"server_time", now},
-                                                               {"event", std::move(event)}})));
+  t_.version = 1;
+  log_frame(t_.version, event_frame(t_.version, now, created_event(t_)));
 }
 
 std::shared_ptr<const std::string> Room::rematch_frame() const {
@@ -118,34 +114,32 @@ void Room::send_rematch_frame() {
 
 void Room::rematch(const std::shared_ptr<Peer>& peer, RematchAction action) {
   submit([this, peer, action] {
-    const Sub* sub = sub_of(peer);
-    if (sub == nullptr) return send_error(peer, WsError::not_joined, "send hello first");
-    if (sub->seat < 0) return send_error(peer, WsError::not_seated, "you are watching this table");
-    if (refuse_read_only(peer)) return;
-    if (!match_ || match_->phase() != match::Phase::over)
+    const int seat = acting_seat(peer);
+    if (seat < 0) return;
+    if (!t_.match || t_.match->phase() != match::Phase::over)
       return send_error(peer, WsError::match_not_over,
                         "a rematch is possible once the match is over");
     std::vector<bool> computer;
-    for (const SeatInfo& s : seats_) computer.push_back(s.computer != 0);
-    RematchStep step = rematch_.act(sub->seat, action, computer);
+    for (const SeatInfo& s : t_.seats) computer.push_back(s.computer != 0);
+    RematchStep step = rematch_.act(seat, action, computer);
     if (step.error) return send_error(peer, step.error->code, step.error->message);
     if (step.changed) send_rematch_frame();
     if (!step.open) return;
     // Seat i of the new table is seat i + 1 of this one: two players swap,
     // and the one who moved second moves first (RULES.md A3 alternates
     // within a match; a rematch starts from the other side).
-    std::vector<SeatInfo> seats(seats_.size());
-    for (std::size_t i = 0; i < seats_.size(); ++i) {
-      const SeatInfo& from = seats_[(i + 1) % seats_.size()];
+    std::vector<SeatInfo> seats(t_.seats.size());
+    for (std::size_t i = 0; i < t_.seats.size(); ++i) {
+      const SeatInfo& from = t_.seats[(i + 1) % t_.seats.size()];
       seats[i].player = from.player;
       seats[i].name = from.name;
       seats[i].computer = from.computer;
     }
-    host_.open_rematch(settings_, std::move(seats),
+    host_.open_rematch(t_.settings, std::move(seats),
                        [self = shared_from_this()](std::string table, std::string error) {
                          self->submit([self, table, error] {
                            if (table.empty()) {
-                             std::cerr << "fourtable: table " << self->id_
+                             std::cerr << "fourtable: table " << self->t_.id
                                        << ": the rematch table could not be made: " << error
                                        << "\n";
                              for (const Sub& s : self->subs_)

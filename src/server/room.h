@@ -1,8 +1,11 @@
 // A room owns one table (ARCHITECTURE.md): its seats, its match (the `match`
 // library's state machine), the sockets watching it, and the versioned event
-// log of docs/protocol.md 5.5. It applies actions through `match` (which asks
-// `rules`) and never touches the network or the disk itself: frames go to
-// Peers, writes go to the store writer through the RoomHost.
+// log of docs/protocol.md 5.5. It orders commands, makes them durable and
+// delivers their frames; what they say comes from its parts: the match's
+// events become protocol events in room_events.h (the table's views in
+// table_json.h), store writes in table_writes.h, results and ratings in
+// match_finish.h. It never touches the network or the disk itself: frames go
+// to Peers, writes go to the store writer through the RoomHost.
 //
 // What must stay true:
 // - A room handles one command at a time. A command that must be stored
@@ -27,37 +30,21 @@
 
 #include "match/match.h"
 #include "server/errors.h"
+#include "server/match_finish.h"
 #include "server/messages.h"
 #include "server/net.h"
 #include "server/rematch.h"
 #include "server/settings.h"
+#include "server/table_state.h"
+#include "server/table_writes.h"
 #include "store/records.h"
 #include "store/store.h"
 
 namespace ft::server {
 
-// What one room command writes: its moves, then anything else. The host
-// hands it to the group commit (one transaction with other rooms' writes);
-// `done` runs once it is durable (error null) or failed.
-struct StoreJob {
-  std::vector<store::MoveWrite> moves;
-  std::function<void(store::Store&)> then;
-  std::function<void(std::exception_ptr error)> done;
-  // The match changed beyond plain moves (a game started or ended, Ready,
-  // pieces): its record is stored once, after everything else, as of
-  // `snapshot_at`. Plain moves need only their rows (Room::restore replays
-  // them on top of the last record), so a move costs O(1) to store.
-  bool snapshot = false;
-  std::int64_t snapshot_at = 0;
-  bool match_finished = false;  // the record went with finish_match
-  bool empty() const { return moves.empty() && !then && !snapshot; }
-};
-
 // After a restart the clock of the seat to move stands this long, so the
 // players can reconnect before their time runs again (protocol.md 6).
 inline constexpr std::int64_t RESTART_GRACE_MS = 10000;
-
-struct SeatInfo;
 
 class RoomHost {
  public:
@@ -79,17 +66,6 @@ class RoomHost {
                             std::function<void(std::string table, std::string error)> done) = 0;
 };
 
-struct SeatInfo {
-  std::int64_t player = 0;  // 0: empty or a computer
-  std::string name;
-  int computer = 0;          // level for a computer seat, else 0
-  bool joined = false;       // the person has opened the table (the first game waits for it)
-  int sockets = 0;           // connected sockets playing this seat
-  std::string last_move_id;  // protocol 4.2: a resent move id is acknowledged again
-  std::int64_t last_move_version = 0;
-  bool taken() const { return player != 0 || computer != 0; }
-};
-
 enum class RoomAction : std::uint8_t { ready, resign_game, resign_match, claim };
 
 class Room : public std::enable_shared_from_this<Room> {
@@ -97,8 +73,6 @@ class Room : public std::enable_shared_from_this<Room> {
   // A new table; seat 0 is the creator's, computer seats are filled.
   Room(RoomHost& host, std::string id, TableSettings settings, std::int64_t player,
        std::string name, std::int64_t now, std::uint64_t seed);
-  // A table brought back from the store after a restart. `names` gives the
-  // display names of the seated players.
   // ---- rematch hooks (issue 16; defined in server/rematch.cpp) ----
   // A table with its seats given (a rematch: the old seats moved round).
   Room(RoomHost& host, std::string id, TableSettings settings, std::vector<SeatInfo> seats,
@@ -108,14 +82,16 @@ class Room : public std::enable_shared_from_this<Room> {
   // The current game's board rows for the lobby's live boards (issue 16;
   // server/live_board.cpp); null before the first game.
   boost::json::value live_board() const;
+  // A table brought back from the store after a restart. `names` gives the
+  // display names of the seated players.
   static Result<std::shared_ptr<Room>> restore(RoomHost& host, const store::LiveTable& live,
                                                const std::vector<std::string>& names,
                                                std::int64_t now);
 
-  const std::string& id() const { return id_; }
+  const std::string& id() const { return t_.id; }
   // Why the table is read-only ("" when it is not): its stored match could
   // not be replayed, so it is shown as far as it replays and takes no action.
-  const std::string& read_only_reason() const { return read_only_; }
+  const std::string& read_only_reason() const { return t_.read_only; }
   // What the store keeps about the table (create_table).
   store::TableRecord record() const;
 
@@ -141,7 +117,7 @@ class Room : public std::enable_shared_from_this<Room> {
   boost::json::value game_players(int number) const;
   // The match_over body once the match is over (protocol.md 2.6 "reason").
   boost::json::value match_result() const;
-  bool listed() const { return settings_.listed; }
+  bool listed() const { return t_.settings.listed; }
   // When the match ended (in memory: since the room held it over), 0 while
   // it runs; and how many sockets watch the table. The hub drops finished
   // tables nobody watches after a while (the store serves them again).
@@ -154,12 +130,29 @@ class Room : public std::enable_shared_from_this<Room> {
     std::shared_ptr<Peer> peer;
     int seat = -1;
   };
+  using Frame = std::shared_ptr<const std::string>;
+  // A joining socket's catch-up (protocol.md 4.1), worked out when the
+  // command's frames go out, so it holds every event the command made.
+  struct CatchUp {
+    std::shared_ptr<Peer> peer;
+    std::int64_t since = 0;
+    int seat = -1;
+  };
+  // The match_over of a command: its version is taken when the match ends;
+  // its frame is built once the finish (ratings included) is durable.
+  struct MatchOverFrame {
+    boost::json::object event;
+    std::int64_t version = 0;
+    std::int64_t at = 0;
+    std::shared_ptr<Settled> settled;
+    bool durable = false;
+  };
   // Frames of one command, sent once its store job is durable.
   struct Outbox {
-    std::vector<std::pair<std::shared_ptr<Peer>, std::shared_ptr<const std::string>>> first;
-    std::vector<std::shared_ptr<const std::string>> events;
-    std::vector<std::pair<std::shared_ptr<Peer>, std::shared_ptr<const std::string>>> after;
-    std::vector<Sub> joining;
+    std::vector<std::pair<std::shared_ptr<Peer>, Frame>> first;
+    std::vector<Frame> events;
+    std::optional<MatchOverFrame> match_over;
+    std::vector<CatchUp> catch_up;
     bool presence = false;
     bool lobby = false;
     std::int64_t move_received_us = -1;
@@ -171,82 +164,67 @@ class Room : public std::enable_shared_from_this<Room> {
   // The command queue (see the class comment). `fn` runs under mu_.
   void submit(std::function<void()> fn);
   void drain();
+  // Stores the command's job, then publishes its frames; `job` may be empty.
   void finish(Outbox& out, StoreJob job);
   void publish(Outbox& out);
+  void send_catch_up(const CatchUp& c, std::int64_t now);
 
   // Helpers, all called under mu_.
   void maybe_start(std::int64_t now, Outbox& out, StoreJob& job);
   bool setup_ready();  // false while the engine vets a drawn opening
-  // `think_ms`: the client's thinking time of the move in `update`, if any.
-  // `move_id`: the client's id of that move, stored with it (protocol.md 4.2).
+  // The match's events of `update` become the table's events (numbered,
+  // logged, sent) and its store writes. `origin`: the client's thinking time
+  // and id of the move in `update`, if any (protocol.md 4.2).
   void apply(const match::Update& update, std::int64_t now, Outbox& out, StoreJob& job,
-             std::optional<std::int64_t> think_ms = std::nullopt, std::string_view move_id = {});
-  // Per seat "win"/"draw"/"loss" of a finished match (protocol.md 5.5).
-  boost::json::array match_results() const;
+             const MoveOrigin& origin = {});
+  void match_over(const match::MatchOver& over, boost::json::object event, std::int64_t now,
+                  Outbox& out, StoreJob& job);
+  // Runs a match call's update through apply and the computer seats, then
+  // stores and sends it.
+  void run(const match::Update& update, std::int64_t now, Outbox& out, StoreJob& job,
+           const MoveOrigin& origin = {});
   // Replays the stored match; on a refusal, as much of it as replays, and
   // the table becomes read-only with the reason.
   void restore_match(const store::LiveTable& live, std::int64_t now);
   // Refuses a command on a read-only table; true if it did.
   bool refuse_read_only(const std::shared_ptr<Peer>& peer, const std::string& id = {});
+  // The seat of a joined socket that may act, or -1 after sending the error.
+  int acting_seat(const std::shared_ptr<Peer>& peer, const std::string& id = {});
+  using MatchCall = std::function<match::Update(match::Match&, int seat, std::int64_t now)>;
+  void match_call(const std::shared_ptr<Peer>& peer, const MatchCall& call);
   void automatic(std::int64_t now, Outbox& out, StoreJob& job);  // computer seats: ready, pieces
   void schedule_computer();
   void computer_move(int game, int ply, std::string move);
   void add_event(Outbox& out, boost::json::object event, std::int64_t now);
+  void log_frame(std::int64_t version, Frame frame);
   void send_error(const std::shared_ptr<Peer>& peer, WsError code, std::string message,
                   std::string id = {}, std::optional<std::int64_t> version = {});
   int seat_of_player(std::int64_t player) const;
   const Sub* sub_of(const std::shared_ptr<Peer>& peer) const;
-  void persist_seats(StoreJob& job);
-  store::MatchSnapshot snapshot(std::int64_t now) const;
-  void add_finish(std::int64_t now, const match::MatchOver& over,
-                  std::shared_ptr<std::string> frame, boost::json::object event, StoreJob& job);
-
+  int spectators() const;
   // Rematch (server/rematch.cpp): the offer's frame, null when none; to every socket.
   std::shared_ptr<const std::string> rematch_frame() const;
   void send_rematch_frame();
 
-  boost::json::object summary_unlocked() const;
-  boost::json::object state_frame(int seat, std::int64_t now) const;
-  boost::json::value outcome_json(match::GameEnd end, const rules::Outcome& outcome, int loser_team,
-                                  const std::vector<int>& side_team) const;
-  std::string status_unlocked() const;
-  boost::json::object game_json(bool with_moves) const;
-  boost::json::object clocks_json(std::int64_t now) const;
-  boost::json::object match_json(std::int64_t now) const;
-  boost::json::object presence_json(std::int64_t now) const;
-  boost::json::array score_json() const;
-  boost::json::value player_json(int seat) const;
-
   RoomHost& host_;
-  const std::string id_;
-  const TableSettings settings_;
-  const std::int64_t created_ms_;
+  TableState t_;  // the table; changed only by a command, under mu_
+  TableWrites writes_;
   std::uint64_t seed_ = 0;
-  std::string read_only_;  // set once, by restore
 
   mutable std::mutex mu_;
   std::deque<std::function<void()>> inbox_;
   bool busy_ = false;
   bool draining_ = false;
 
-  std::vector<SeatInfo> seats_;
-  std::optional<match::Match> match_;
-  store::MatchId match_id_ = 0;
-  std::vector<int> side_team_;       // current game: team of each side
-  boost::json::value game_outcome_;  // current game's outcome once over, else null
-  boost::json::value match_result_;  // match_over body once over, else null
-  boost::json::array winning_cells_;
-  int plies_ = 0;  // moves played in the current game
-  std::int64_t version_ = 0;
-  std::deque<std::pair<std::int64_t, std::shared_ptr<const std::string>>> log_;
+  std::deque<std::pair<std::int64_t, Frame>> log_;  // the last events, for catch-up
   std::vector<Sub> subs_;
   bool thinking_ = false;
   bool setup_vetted_ = false;  // the seed's set-up is the one the match may draw
   bool vetting_ = false;
   std::atomic<std::int64_t> next_deadline_{0};  // 0: none
-  std::int64_t claim_told_ = 0;  // the claim time last announced with a presence frame
-  std::atomic<std::int64_t> finished_at_{0};    // 0: not over
-  RematchOffer rematch_;                        // issue 16: after the match
+  std::int64_t claim_told_ = 0;               // the claim time last announced with a presence frame
+  std::atomic<std::int64_t> finished_at_{0};  // 0: not over
+  RematchOffer rematch_;                      // issue 16: after the match
 };
 
 }  // namespace ft::server

@@ -3,6 +3,7 @@
 #include <boost/json.hpp>
 
 #include "match/clock.h"
+#include "match/match.h"
 #include "rating/match_rating.h"
 
 namespace ft::server {
@@ -52,16 +53,10 @@ bool read_bool(const json::object& o, std::string_view key, bool& out,
   return true;
 }
 
-}  // namespace
-
-Result<TableSettings> parse_settings(std::string_view body) {
-  boost::system::error_code ec;
-  json::value v = json::parse(body, ec);
-  if (ec || !v.is_object()) return bad("the body must be a JSON object");
-  const json::object& o = v.as_object();
+// "game" and, for four in a row, the variant and its options (RULES.md A1,
+// A6-A9); twiceFour's fixed shape (RULES.md B7).
+std::optional<Error> read_game(const json::object& o, TableSettings& s) {
   std::optional<Error> error;
-  TableSettings s;
-
   const json::string* game = read_string(o, "game", error);
   if (error) return *error;
   if (game == nullptr) return bad("'game' is required (\"four\" or \"twicefour\")");
@@ -97,19 +92,13 @@ Result<TableSettings> parse_settings(std::string_view body) {
     s.increment_ms = 0;
   }
 
-  if (const json::string* format = read_string(o, "format", error)) {
-    if (*format == "single") {
-      s.single = true;
-    } else if (*format == "match") {
-      if (s.variant == "single")
-        return bad("variant 'single' is one game: format must be \"single\"");
-      s.single = false;
-    } else {
-      return bad("'format' must be \"match\" or \"single\"");
-    }
-  }
-  if (error) return *error;
+  return std::nullopt;
+}
 
+// The "clock" object: Fischer (bank + increment) or time per move.
+std::optional<Error> read_clock(const json::object& o, TableSettings& s) {
+  std::optional<Error> error;
+  std::int64_t n = 0;
   if (const json::value* clock = o.if_contains("clock"); clock != nullptr && !clock->is_null()) {
     if (!clock->is_object()) return bad("'clock' must be an object");
     const json::object& c = clock->as_object();
@@ -141,6 +130,13 @@ Result<TableSettings> parse_settings(std::string_view body) {
     if (error) return *error;
   }
 
+  return std::nullopt;
+}
+
+// The "opponent" object: a person, or the computer at a level.
+std::optional<Error> read_opponent(const json::object& o, TableSettings& s) {
+  std::optional<Error> error;
+  std::int64_t n = 0;
   if (const json::value* opp = o.if_contains("opponent"); opp != nullptr && !opp->is_null()) {
     if (!opp->is_object()) return bad("'opponent' must be an object");
     const json::object& p = opp->as_object();
@@ -165,6 +161,35 @@ Result<TableSettings> parse_settings(std::string_view body) {
       return bad("opponent 'kind' must be \"person\" or \"computer\"");
     }
   }
+
+  return std::nullopt;
+}
+
+}  // namespace
+
+Result<TableSettings> parse_settings(std::string_view body) {
+  boost::system::error_code ec;
+  json::value v = json::parse(body, ec);
+  if (ec || !v.is_object()) return bad("the body must be a JSON object");
+  const json::object& o = v.as_object();
+  std::optional<Error> error;
+  TableSettings s;
+  if (auto e = read_game(o, s)) return *e;
+  if (const json::string* format = read_string(o, "format", error)) {
+    if (*format == "single") {
+      s.single = true;
+    } else if (*format == "match") {
+      if (s.variant == "single")
+        return bad("variant 'single' is one game: format must be \"single\"");
+      s.single = false;
+    } else {
+      return bad("'format' must be \"match\" or \"single\"");
+    }
+  }
+  if (error) return *error;
+
+  if (auto e = read_clock(o, s)) return *e;
+  if (auto e = read_opponent(o, s)) return *e;
 
   // twiceFour without a clock: the time per move of the computer's level
   // (RULES.md B7: 60 s at level 1 ... 15 s at level 7); between people, and
@@ -246,6 +271,17 @@ json::object settings_json(const TableSettings& s) {
 std::string rating_pool(const TableSettings& s) {
   auto pool = rating::rating_pool(s.variant, s.single);
   return pool ? *pool : std::string();
+}
+
+match::MatchConfig match_config(const TableSettings& s, std::uint64_t seed) {
+  match::MatchConfig config;
+  config.variant = s.game == "twicefour" ? std::string(match::TWICEFOUR) : s.variant;
+  config.options = s.options;
+  config.single_game = s.single;
+  config.time = s.per_move ? match::TimeControl{0, 0, s.move_ms}
+                           : match::TimeControl{s.bank_ms, s.increment_ms, 0};
+  config.seed = seed;
+  return config;
 }
 
 }  // namespace ft::server

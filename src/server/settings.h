@@ -10,6 +10,10 @@
 #include "rules/result.h"
 #include "rules/variant.h"
 
+namespace ft::match {
+struct MatchConfig;
+}
+
 namespace ft::server {
 
 inline constexpr int PERFECT_LEVEL = 8;  // engine contract: levels 1..7, 8 = perfect
@@ -34,6 +38,9 @@ struct TableSettings {
 Result<TableSettings> parse_settings(std::string_view body);
 // The normalised settings object of a table summary (protocol.md 2.4).
 boost::json::object settings_json(const TableSettings& s);
+
+// The match library's config of a match on this table, drawn from `seed`.
+match::MatchConfig match_config(const TableSettings& s, std::uint64_t seed);
 
 // RULES.md A5 pool of the table ("classic", ..., "twicefour").
 std::string rating_pool(const TableSettings& s);

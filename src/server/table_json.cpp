@@ -11,14 +11,17 @@ namespace json = boost::json;
 
 std::string table_status(const TableState& t) {
   if (!t.match) return "waiting";
-  switch (t.match->phase()) {
-    case match::Phase::over:
-      return "finished";
-    case match::Phase::between_games:
-      return "between_games";
-    default:
-      return "playing";
-  }
+  const match::Phase p = t.match->phase();
+  if (p == match::Phase::over) return "finished";
+  return p == match::Phase::between_games ? "between_games" : "playing";
+}
+
+// protocol.md 5.3 names the ends of a match as the client's actions do.
+std::string match_over_reason(match::MatchEnd end) {
+  if (end == match::MatchEnd::resigned) return "resign_match";
+  if (end == match::MatchEnd::abandoned) return "abandon";
+  if (end == match::MatchEnd::claimed) return "claim";
+  return std::string(match::match_end_name(end));
 }
 
 json::value player_json(const TableState& t, int seat) {
@@ -115,35 +118,16 @@ json::value outcome_json(const TableState& t, match::GameEnd end, const rules::O
   for (std::size_t i = 0; i < t.seats.size(); ++i)
     if (t.match && t.match->team_of(int(i)) != loser_team) winners.push_back(int(i));
   o["winner_seats"] = winners;
-  std::string reason;
-  switch (end) {
-    case match::GameEnd::resigned:
-      reason = "resign";
-      break;
-    case match::GameEnd::resigned_match:
-      reason = "resign_match";
-      break;
-    case match::GameEnd::timeout:
-      reason = "timeout";
-      break;
-    default:
-      switch (t.match ? t.match->end() : match::MatchEnd::none) {
-        case match::MatchEnd::resigned:
-          reason = "resign_match";
-          break;
-        case match::MatchEnd::timeout:
-          reason = "timeout";
-          break;
-        case match::MatchEnd::abandoned:
-          reason = "abandon";
-          break;
-        case match::MatchEnd::claimed:
-          reason = "claim";
-          break;
-        default:
-          reason = "forfeit";
-          break;
-      }
+  std::string reason = "forfeit";
+  if (end == match::GameEnd::resigned) {
+    reason = "resign";
+  } else if (end == match::GameEnd::resigned_match) {
+    reason = "resign_match";
+  } else if (end == match::GameEnd::timeout) {
+    reason = "timeout";
+  } else if (t.match && t.match->end() != match::MatchEnd::completed &&
+             t.match->end() != match::MatchEnd::none) {
+    reason = match_over_reason(t.match->end());  // lost with the match
   }
   o["reason"] = reason;
   return o;
