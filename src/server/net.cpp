@@ -260,6 +260,36 @@ HttpResponse json_error(int status, std::string_view code, std::string_view mess
   return r;
 }
 
+// Why a WebSocket handshake is refused, if it is (protocol.md 3).
+std::optional<HttpResponse> refused_upgrade(const NetServer::Impl& impl,
+                                            const http::request<http::string_body>& req,
+                                            const std::string& host) {
+  // The socket lives at /ws only.
+  const std::string_view target = req.target();
+  if (target.substr(0, target.find('?')) != "/ws")
+    return json_error(404, "not_found", "WebSocket connections are made to /ws");
+  // A browser cannot set X-Forwarded-Proto on a handshake; a TLS proxy in
+  // front says the page was https.
+  const std::string_view scheme =
+      req["X-Forwarded-Proto"] == "https" ? std::string_view("https") : "http";
+  if (!origin_allowed(req[http::field::origin], scheme, host, impl.opt.allow_origins))
+    return json_error(403, "origin_refused", "this origin may not open a WebSocket here");
+  return std::nullopt;
+}
+
+// The application's view of a plain HTTP request (its body moves along).
+HttpRequest to_request(http::request<http::string_body>& req, const std::string& cookie,
+                       const std::string& host) {
+  HttpRequest request;
+  request.method = std::string(req.method_string());
+  request.target = std::string(req.target());
+  request.body = std::move(req.body());
+  request.guest_token = cookie;
+  request.host = host;
+  request.accept_encoding = std::string(req[http::field::accept_encoding]);
+  return request;
+}
+
 awaitable<void> http_session(NetServer::Impl& impl, tcp::socket socket) {
   beast::error_code address_error;
   const std::string address = socket.remote_endpoint(address_error).address().to_string();
@@ -296,23 +326,8 @@ awaitable<void> http_session(NetServer::Impl& impl, tcp::socket socket) {
     }
 
     if (upgrade) {
-      // protocol.md 3: the socket lives at /ws only.
-      const std::string_view target = req.target();
-      if (target.substr(0, target.find('?')) != "/ws") {
-        auto res =
-            make_response(json_error(404, "not_found", "WebSocket connections are made to /ws"),
-                          req.version(), false);
-        co_await http::async_write(stream, res, tuple_awaitable);
-        break;
-      }
-      // A browser cannot set X-Forwarded-Proto on a handshake; a TLS proxy in
-      // front says the page was https.
-      const std::string_view scheme =
-          req["X-Forwarded-Proto"] == "https" ? std::string_view("https") : "http";
-      if (!origin_allowed(req[http::field::origin], scheme, host, impl.opt.allow_origins)) {
-        auto res = make_response(
-            json_error(403, "origin_refused", "this origin may not open a WebSocket here"),
-            req.version(), false);
+      if (auto refused = refused_upgrade(impl, req, host)) {
+        auto res = make_response(*refused, req.version(), false);
         co_await http::async_write(stream, res, tuple_awaitable);
         break;
       }
@@ -341,13 +356,7 @@ awaitable<void> http_session(NetServer::Impl& impl, tcp::socket socket) {
       co_return;
     }
 
-    HttpRequest request;
-    request.method = std::string(req.method_string());
-    request.target = std::string(req.target());
-    request.body = std::move(req.body());
-    request.guest_token = cookie;
-    request.host = host;
-    request.accept_encoding = std::string(req[http::field::accept_encoding]);
+    HttpRequest request = to_request(req, cookie, host);
     HttpResponse response;
     try {
       auto handle = [&impl, &request] {
