@@ -46,6 +46,16 @@ struct Table {
     }
   }
 
+  // The match starts at T0 and is stored, as the room's first job does. A
+  // move is never in the job that creates its match: the room stores a
+  // match's start before any move is made.
+  void start() {
+    StoreJob job;
+    writes.match_started(job, t, T0);
+    apply(job, t.match->start(T0), T0);
+    commit(job);
+  }
+
   // As the host does: one transaction of the job's moves, then the rest.
   void commit(StoreJob& job) {
     store::Store::Write w = [&job](store::Store& st) {
@@ -60,10 +70,7 @@ struct Table {
 
 TEST(TableWrites, AMatchItsGameAndAMoveLandWithTheMatchesId) {
   Table table;
-  StoreJob job;
-  table.writes.match_started(job, table.t, T0);
-  table.apply(job, table.t.match->start(T0), T0);
-  table.commit(job);
+  table.start();
   ASSERT_NE(table.writes.match_id(), 0);
   const auto matches = table.store->matches_of_table("t1");
   ASSERT_EQ(matches.size(), 1u);
@@ -91,12 +98,7 @@ TEST(TableWrites, AMatchItsGameAndAMoveLandWithTheMatchesId) {
 // record (RULES.md A1), as rules::format_record writes them.
 TEST(TableWrites, AFinishedGameStoresItsResultAndMoveLines) {
   Table table;
-  StoreJob job;
-  table.writes.match_started(job, table.t, T0);
-  table.apply(job, table.t.match->start(T0), T0);
-  table.commit(job);
-  // A move is never in the job that creates its match: the room stores a
-  // match's start before any move is made.
+  table.start();
   StoreJob moves;
   std::int64_t now = T0;
   for (const char* m : {"a", "a", "b", "b", "c", "c", "d"}) {
