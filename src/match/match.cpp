@@ -17,7 +17,7 @@ Random seeded_random(std::uint64_t seed) {
 
 Result<Format> format_for(const MatchConfig& config) {
   Format f;
-  if (config.variant == TWICEFOUR) {
+  if (config.game() == rules::GameKind::twicefour) {
     f.twicefour = true;
     f.seats = f.teams = 2;
     f.games = config.single_game ? 1 : 2;
@@ -38,7 +38,7 @@ Result<Format> format_for(const MatchConfig& config) {
 }
 
 Result<GameFactory> game_factory_for(const MatchConfig& config) {
-  if (config.variant == TWICEFOUR) {
+  if (config.game() == rules::GameKind::twicefour) {
     // RULES.md B2: every round from the same start (the one the match began
     // with, so an old record replays as played); B6 decides who moves first.
     if (!rules::tf_start_known(config.twicefour_start))

@@ -16,8 +16,8 @@ namespace ft::rules {
 
 // What stands on the board before the first move of a game.
 struct Setup {
-  std::vector<Cell> blocks;   // RULES.md A8, listed bottom up within a column
-  std::vector<int> opening;   // RULES.md A9: columns of the drawn opening's drops
+  std::vector<Cell> blocks;  // RULES.md A8, listed bottom up within a column
+  std::vector<int> opening;  // RULES.md A9: columns of the drawn opening's drops
 };
 
 class FourGame final : public GameState {
@@ -25,7 +25,7 @@ class FourGame final : public GameState {
   static Result<FourGame> create(const VariantSpec& spec, const Setup& setup = {});
 
   std::unique_ptr<GameState> clone() const override;
-  std::string_view game() const override { return "four"; }
+  GameKind kind() const override { return GameKind::four; }
   std::string_view variant() const override { return geo_->spec().key; }
   int sides() const override { return geo_->colours(); }
   std::string_view side_name(int side) const override { return colour_name(side); }

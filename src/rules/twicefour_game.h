@@ -36,8 +36,8 @@ class TwiceFourGame final : public GameState {
   static TwiceFourGame from_position(const TwiceFourPosition& position);
 
   std::unique_ptr<GameState> clone() const override;
-  std::string_view game() const override { return "twicefour"; }
-  std::string_view variant() const override { return "twicefour"; }
+  GameKind kind() const override { return GameKind::twicefour; }
+  std::string_view variant() const override { return TWICEFOUR_VARIANT; }
   int sides() const override { return 2; }
   std::string_view side_name(int side) const override { return tf_side_name(side); }
   int side_to_move() const override { return pos_.to_move(); }

@@ -7,15 +7,24 @@
 #include <string>
 #include <string_view>
 
+#include "rules/game_kind.h"
 #include "rules/result.h"
 #include "rules/variant.h"
+
+namespace ft::rules {
+// For src/server/room.cpp and room_json.cpp only, which still compare
+// TableSettings::game with its text; remove this once they compare kinds.
+constexpr bool operator==(GameKind kind, std::string_view text) {
+  return to_text(kind) == text;
+}
+}  // namespace ft::rules
 
 namespace ft::server {
 
 inline constexpr int PERFECT_LEVEL = 8;  // engine contract: levels 1..7, 8 = perfect
 
 struct TableSettings {
-  std::string game = "four";        // "four" or "twicefour"
+  rules::GameKind game = rules::GameKind::four;
   std::string variant = "classic";  // rules variant key, or "twicefour"
   rules::VariantSpec spec;          // four only: the resolved variant
   rules::VariantOptions options;    // four only: what was asked on top of the variant

@@ -9,6 +9,7 @@
 #include "engine/level_ladder.h"
 #include "engine/twicefour/opening.h"
 #include "rules/four_game.h"
+#include "rules/game_kind.h"
 #include "rules/setup_draw.h"
 #include "rules/twicefour_game.h"
 
@@ -51,8 +52,13 @@ int run_levels(std::span<const std::string> args) {
   std::string game = "four", variant = "classic", text;
   option_value(args, "game", game);
   option_value(args, "variant", variant);
+  const std::optional<rules::GameKind> kind = rules::game_kind_from_text(game);
+  if (!kind) {
+    std::cerr << "fourtable bench levels: unknown game '" << game << "' (four or twicefour)\n";
+    return 2;
+  }
   engine::LadderConfig cfg;
-  cfg.opening_plies = game == "twicefour" ? 0 : 4;
+  cfg.opening_plies = kind == rules::GameKind::twicefour ? 0 : 4;
   long long width = 0, height = 0;
   struct IntOption {
     const char* name;
@@ -99,7 +105,7 @@ int run_levels(std::span<const std::string> args) {
     return 2;
   }
 
-  if (game == "four") {
+  if (kind == rules::GameKind::four) {
     rules::VariantOptions vo;
     vo.width = static_cast<int>(width);
     vo.height = static_cast<int>(height);
@@ -131,7 +137,7 @@ int run_levels(std::span<const std::string> args) {
       if (!g) return nullptr;
       return std::make_unique<rules::FourGame>(std::move(g).value());
     };
-  } else if (game == "twicefour") {
+  } else {
     if (option_value(args, "level-settings", text)) {
       std::cerr << "fourtable bench levels: --level-settings is for four in a row only\n";
       return 2;
@@ -148,9 +154,6 @@ int run_levels(std::span<const std::string> args) {
     };
     variant = plies == 0 ? std::string("twicefour (from the start)")
                          : "twicefour (balanced opening of " + std::to_string(plies) + " plies)";
-  } else {
-    std::cerr << "fourtable bench levels: unknown game '" << game << "' (four or twicefour)\n";
-    return 2;
   }
 
   std::printf(

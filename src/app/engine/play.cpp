@@ -10,6 +10,7 @@
 #include "app/command.h"
 #include "engine/computer.h"
 #include "rules/four_game.h"
+#include "rules/game_kind.h"
 #include "rules/notation.h"
 #include "rules/setup_draw.h"
 #include "rules/twicefour_game.h"
@@ -117,8 +118,13 @@ int run_play(std::span<const std::string> args) {
     }
   }
 
+  const std::optional<rules::GameKind> kind = rules::game_kind_from_text(game_name);
+  if (!kind) {
+    std::cerr << "fourtable play: unknown game '" << game_name << "' (twicefour or four)\n";
+    return 2;
+  }
   std::unique_ptr<rules::GameState> game;
-  if (game_name == "twicefour") {
+  if (kind == rules::GameKind::twicefour) {
     int first = rules::TF_CROSS;
     if (option_value(args, "first", text)) {
       first = rules::tf_side_from_name(text);
@@ -128,7 +134,7 @@ int run_play(std::span<const std::string> args) {
       }
     }
     game = std::make_unique<rules::TwiceFourGame>(rules::TwiceFourGame::start(first));
-  } else if (game_name == "four") {
+  } else {
     std::string variant = "classic";
     option_value(args, "variant", variant);
     rules::VariantOptions options;
@@ -146,9 +152,6 @@ int run_play(std::span<const std::string> args) {
       return 2;
     }
     game = std::make_unique<rules::FourGame>(std::move(g).value());
-  } else {
-    std::cerr << "fourtable play: unknown game '" << game_name << "' (twicefour or four)\n";
-    return 2;
   }
 
   int human = game->side_to_move();
@@ -168,8 +171,9 @@ int run_play(std::span<const std::string> args) {
 
   std::ostream& out = std::cout;
   out << "fourtable play: " << game_name
-      << (game_name == "four" ? " " + std::string(game->variant()) : "") << ", computer level "
-      << level << ", you play " << game->side_name(human) << ". Type 'help' for help.\n\n";
+      << (kind == rules::GameKind::four ? " " + std::string(game->variant()) : "")
+      << ", computer level " << level << ", you play " << game->side_name(human)
+      << ". Type 'help' for help.\n\n";
   draw(*game, out);
   status_line(*game, out);
 

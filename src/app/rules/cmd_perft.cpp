@@ -6,6 +6,7 @@
 #include <string>
 
 #include "app/command.h"
+#include "rules/game_kind.h"
 #include "rules/perft.h"
 #include "rules/setup_draw.h"
 #include "rules/twicefour_perft.h"
@@ -49,7 +50,7 @@ int run_perft(std::span<const std::string> args) {
   if (option_value(args, "seed", text) && !parse_int(text, 0, (1LL << 62), seed))
     return usage_error("--seed must be a number >= 0");
 
-  if (key == "twicefour") {
+  if (rules::game_kind_of_variant(key) == rules::GameKind::twicefour) {
     std::cout << "# perft game=twicefour\n# ply sequences positions\n";
     for (const auto& r :
          rules::twicefour_perft(rules::TwiceFourGame::start(), static_cast<int>(depth)))
