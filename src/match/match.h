@@ -235,6 +235,7 @@ enum class Action : std::uint8_t {
   resume,
 };
 std::string_view action_name(Action a);
+std::optional<Action> action_from_name(std::string_view name);
 
 struct Input {
   Action action = Action::tick;

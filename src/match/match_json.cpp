@@ -338,13 +338,6 @@ Result<int> get_small(const json::Value& o, std::string_view key, const std::str
   return static_cast<int>(*n);
 }
 
-Result<std::optional<Action>> action_from(std::string_view name) {
-  for (int a = 0; a <= static_cast<int>(Action::resume); ++a) {
-    if (action_name(static_cast<Action>(a)) == name) return std::optional(static_cast<Action>(a));
-  }
-  return std::optional<Action>();
-}
-
 }  // namespace
 
 Result<MatchConfig> config_from_json(const json::Value& v) {
@@ -427,10 +420,10 @@ Result<MatchRecord> record_from_json(std::string_view text) {
     if (!o.is_object()) return bad(where, "not an object");
     const json::Value* action = o.find("action");
     if (!action || !action->is_string()) return bad(where + ".action", "missing or not a string");
-    auto a = action_from(action->as_string());
-    if (!a.value()) return bad(where + ".action", "unknown action '" + action->as_string() + "'");
+    const std::optional<Action> a = action_from_name(action->as_string());
+    if (!a) return bad(where + ".action", "unknown action '" + action->as_string() + "'");
     Input in;
-    in.action = **a;
+    in.action = *a;
     auto at = get_ms(o, "at", where);
     if (!at) return at.error();
     in.at = *at;

@@ -6,6 +6,7 @@
 #include <map>
 #include <utility>
 
+#include "common/name_table.h"
 #include "store/ids.h"
 #include "store/migrations.h"
 
@@ -44,14 +45,6 @@ std::int64_t b(bool v) {
 
 [[noreturn]] void fail(StoreErrc code, const std::string& msg) {
   throw StoreError(code, msg);
-}
-
-std::optional<TableStatus> parse_status(std::string_view s) {
-  for (auto st :
-       {TableStatus::open, TableStatus::playing, TableStatus::finished, TableStatus::abandoned}) {
-    if (s == table_status_name(st)) return st;
-  }
-  return std::nullopt;
 }
 
 std::string encode_clocks(const std::vector<Millis>& clocks) {
@@ -93,7 +86,7 @@ TableRecord table_from(const Row& r) {
   t.variant = r.text(2);
   t.listed = r.integer(3) != 0;
   t.rated = r.integer(4) != 0;
-  auto st = parse_status(r.text(5));
+  auto st = table_status_from_name(r.text(5));
   if (!st) fail(StoreErrc::internal, "table " + t.id + " has an unknown status " + r.text(5));
   t.status = *st;
   t.created_ms = r.integer(6);
@@ -215,36 +208,36 @@ std::string game_ref(MatchId id, int number) {
 
 }  // namespace
 
+namespace {
+
+constexpr auto TABLE_STATUS_NAMES = name_table<TableStatus>({
+    {TableStatus::open, "open"},
+    {TableStatus::playing, "playing"},
+    {TableStatus::finished, "finished"},
+    {TableStatus::abandoned, "abandoned"},
+});
+
+constexpr auto STORE_ERRC_NAMES = name_table<StoreErrc>({
+    {StoreErrc::not_found, "not-found"},
+    {StoreErrc::conflict, "conflict"},
+    {StoreErrc::bad_input, "bad-input"},
+    {StoreErrc::unavailable, "unavailable"},
+    {StoreErrc::schema, "schema"},
+    {StoreErrc::internal, "internal"},
+});
+
+}  // namespace
+
+// The tables' texts are string literals, so .data() ends with a NUL.
 const char* table_status_name(TableStatus s) {
-  switch (s) {
-    case TableStatus::open:
-      return "open";
-    case TableStatus::playing:
-      return "playing";
-    case TableStatus::finished:
-      return "finished";
-    case TableStatus::abandoned:
-      return "abandoned";
-  }
-  return "?";
+  return TABLE_STATUS_NAMES.text(s, "?").data();
+}
+std::optional<TableStatus> table_status_from_name(std::string_view name) {
+  return TABLE_STATUS_NAMES.value(name);
 }
 
 const char* store_errc_name(StoreErrc code) {
-  switch (code) {
-    case StoreErrc::not_found:
-      return "not-found";
-    case StoreErrc::conflict:
-      return "conflict";
-    case StoreErrc::bad_input:
-      return "bad-input";
-    case StoreErrc::unavailable:
-      return "unavailable";
-    case StoreErrc::schema:
-      return "schema";
-    case StoreErrc::internal:
-      return "internal";
-  }
-  return "?";
+  return STORE_ERRC_NAMES.text(code, "?").data();
 }
 
 // --- plumbing ---------------------------------------------------------------

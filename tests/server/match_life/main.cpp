@@ -238,7 +238,7 @@ int run(const RunOptions& o) {
       while (int(active.size()) < o.tables && started < o.lives) {
         auto life = std::make_unique<Life>(server, started++, rng(), o.avoid);
         guard(*life, [&] { life->begin(); });
-        ++kinds[kind_name(life->kind())];
+        ++kinds[std::string(kind_name(life->kind()))];
         active.push_back(std::move(life));
       }
       settle();
