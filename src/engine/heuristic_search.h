@@ -22,17 +22,12 @@
 
 #include "engine/evaluation.h"
 #include "engine/transposition.h"
+#include "engine/types.h"
 #include "rules/position.h"
 
 namespace ft::engine {
 
-inline constexpr int WIN_SCORE = 20000;  // a win at the root; minus plies to it
 inline constexpr int MAX_PLY = 128;
-
-// True for scores that prove a win or a loss.
-inline bool is_decisive(int score) {
-  return score > WIN_SCORE - 1000 || score < -WIN_SCORE + 1000;
-}
 
 struct SearchOptions {
   int max_depth = MAX_PLY - 1;

@@ -93,7 +93,7 @@ TEST(MaxNA10, BlocksNextAndCountsOnTheNextToBlockTheThird) {
   EXPECT_EQ(r.best, (rules::Move{4, false}));
   // After Red's e4 Yellow blocks d4 (else Green wins, and Yellow loses with
   // it), so e is no loss for Red.
-  EXPECT_FALSE(is_decisive(r.score)) << r.score;
+  EXPECT_FALSE(is_proven(r.score)) << r.score;
 }
 
 // RULES.md A10: Yellow (next) has two open threats, c4 and e4: Red blocks

@@ -153,7 +153,7 @@ TEST(ThreeEndgameA10, MaxNPlaysABestProvenMove) {
     for (const RootScore& rs : r.root_scores) {
       const int rank = ThreeEndgame::rank(plain.after(p, rs.move), p.to_move(), p.to_move());
       if (rank < top && top >= 2) {
-        EXPECT_TRUE(is_decisive(rs.score) && rs.score < 0)
+        EXPECT_TRUE(is_proven(rs.score) && rs.score < 0)
             << "sample " << sample << ": lost column " << rs.move.col + 1 << " scored " << rs.score;
       }
     }

@@ -18,13 +18,14 @@
 #include <type_traits>
 
 #include "engine/solver/transposition_table.h"
+#include "rules/bitboard.h"
 
 // Forces inlining of the few helpers of the node loop (GCC and Clang).
 #define FT_SOLVER_INLINE [[gnu::always_inline]] inline
 
 namespace ft::engine::solver::kernel {
 
-__extension__ typedef unsigned __int128 u128;
+using u128 = rules::Bits;
 
 template <typename B>
 inline int ctz(B x) {
@@ -42,8 +43,7 @@ inline int popcnt(B x) {
   if constexpr (sizeof(B) == 8) {
     return std::popcount(x);
   } else {
-    return std::popcount(static_cast<std::uint64_t>(x)) +
-           std::popcount(static_cast<std::uint64_t>(x >> 64));
+    return rules::popcount(x);
   }
 }
 
