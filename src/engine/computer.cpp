@@ -1,6 +1,6 @@
 #include "engine/computer.h"
 
-#include "engine/four_player.h"
+#include "engine/four_in_a_row_player.h"
 #include "engine/twicefour/player.h"
 #include "rules/four_game.h"
 

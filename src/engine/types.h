@@ -1,5 +1,5 @@
 // The engine's score vocabulary, shared by every heuristic search: four in a
-// row (heuristic_search.h), three players (max_n_search.h) and twiceFour
+// row (heuristic_search.h), three players (three_player/max_n_search.h) and twiceFour
 // (twicefour/search.h). Each search scores from its own point of view, but all
 // on this one scale, so that the levels and the computer facade read a score
 // the same way whichever search made it.
@@ -7,7 +7,7 @@
 // The exact solver (solver/) counts in other units, the convention of
 // ComputerMove::score for exact results: (cells + 1 - discs) / 2 for a win,
 // at most 50 on a 10x10 board (its bound solver/search.h MAX_BOUND = 100 is
-// past every such score). four_player.cpp converts between the two.
+// past every such score). four_in_a_row_player.cpp converts between the two.
 #pragma once
 
 #include <cstdint>
@@ -36,7 +36,7 @@ constexpr int win_in(int plies) {
 // tuned with its own weights (changing one changes how that search plays);
 // all stay below the proven scores.
 inline constexpr int FOUR_EVAL_LIMIT = 8000;          // evaluation.cpp, two colours
-inline constexpr int THREE_PLAYER_EVAL_LIMIT = 4000;  // max_n_search.cpp, per colour
+inline constexpr int THREE_PLAYER_EVAL_LIMIT = 4000;  // three_player/max_n_search.cpp, per colour
 inline constexpr int TWICEFOUR_EVAL_LIMIT = 9000;     // twicefour/evaluate.cpp
 static_assert(FOUR_EVAL_LIMIT < WIN_SCORE - PROVEN_MARGIN);
 static_assert(THREE_PLAYER_EVAL_LIMIT < WIN_SCORE - PROVEN_MARGIN);

@@ -8,7 +8,7 @@
 #include <vector>
 
 #include "common/name_table.h"
-#include "engine/three_endgame.h"
+#include "engine/three_player/endgame.h"
 #include "rules/four_game.h"
 #include "rules/setup_draw.h"
 

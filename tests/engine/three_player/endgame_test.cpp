@@ -3,7 +3,7 @@
 // same outcome for every root move on small boards, with and without a table
 // and whatever the node budget leaves out; and the three-player levels never
 // play a move it proved lost while another move holds.
-#include "engine/three_endgame.h"
+#include "engine/three_player/endgame.h"
 
 #include <gtest/gtest.h>
 
@@ -12,10 +12,10 @@
 #include <unordered_map>
 #include <vector>
 
-#include "engine/max_n_search.h"
+#include "../test_games.h"
+#include "engine/three_player/max_n_search.h"
 #include "rules/setup_draw.h"
-#include "test_games.h"
-#include "three_player_support.h"
+#include "support.h"
 
 namespace ft::engine {
 namespace {

@@ -1,10 +1,10 @@
-#include "engine/max_n_search.h"
+#include "engine/three_player/max_n_search.h"
 
 #include <algorithm>
 #include <cstdlib>
 
 #include "engine/search_support.h"
-#include "engine/three_endgame.h"
+#include "engine/three_player/endgame.h"
 #include "engine/types.h"
 
 namespace ft::engine {

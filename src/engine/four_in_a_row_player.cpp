@@ -1,4 +1,4 @@
-#include "engine/four_player.h"
+#include "engine/four_in_a_row_player.h"
 
 #include <algorithm>
 #include <optional>
@@ -6,11 +6,11 @@
 #include <unordered_map>
 
 #include "engine/heuristic_search.h"
-#include "engine/max_n_search.h"
 #include "engine/search_support.h"
 #include "engine/solver/book.h"
 #include "engine/solver/solver.h"
-#include "engine/three_mcts.h"
+#include "engine/three_player/max_n_search.h"
+#include "engine/three_player/mcts.h"
 #include "engine/types.h"
 #include "rules/notation.h"
 #include "rules/setup_draw.h"
@@ -143,7 +143,7 @@ ComputerMove choose_four_move(const rules::FourGame& game, const ComputerRequest
   options.all_root_scores = level.noise > 0 || level.blunder_permille > 0;
   SearchResult r;
   if (pos.geometry().colours() == 3) {
-    // RULES.md A10: three players, max-n (max_n_search.h).
+    // RULES.md A10: three players, max-n (three_player/max_n_search.h).
     MaxNSearch search(pos, start_empty_cells(game), lease);
     r = search.run(options);
   } else {
@@ -170,7 +170,7 @@ ComputerMove choose_four_move(const rules::FourGame& game, const ComputerRequest
     if (candidates.empty()) candidates = r.root_scores;
     if (level.playouts > 0 && candidates.size() > 1 && ThreeEndgame::covers(pos.geometry())) {
       // Three colours: games played out to the full board choose among the
-      // moves max-n did not see lose (three_mcts.h).
+      // moves max-n did not see lose (three_player/mcts.h).
       std::vector<Move> moves;
       for (const RootScore& rs : candidates) moves.push_back(rs.move);
       ThreeMctsOptions mc;

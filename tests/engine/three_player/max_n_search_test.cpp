@@ -2,15 +2,15 @@
 // player's win in one blocked, a position the mover cannot hold seen as lost,
 // and levels that beat players who move at random. Two vs two (RULES.md A11)
 // stays a two-colour game in which a team-mate's discs count as one's own.
-#include "engine/max_n_search.h"
+#include "engine/three_player/max_n_search.h"
 
 #include <gtest/gtest.h>
 
 #include <set>
 #include <string>
 
+#include "../test_games.h"
 #include "engine/computer.h"
-#include "test_games.h"
 
 namespace ft::engine {
 namespace {
