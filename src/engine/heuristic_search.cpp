@@ -78,16 +78,9 @@ int HeuristicSearch::search(const Position& pos, int depth, int alpha, int beta,
   const bool maximizing = mover == root_colour_;
   const int alpha0 = alpha, beta0 = beta;
 
-  int tt_move = -1;
-  if (const TableEntry* e = table_.probe(key)) {
-    tt_move = e->move == 0xff ? -1 : e->move;
-    if (e->depth >= depth) {
-      const int s = from_table_score(e->score, ply);
-      if (e->bound == Bound::exact) return s;
-      if (e->bound == Bound::lower && s >= beta) return s;
-      if (e->bound == Bound::upper && s <= alpha) return s;
-    }
-  }
+  const TranspositionTable::Hit hit = table_.hit(key, depth, ply, alpha, beta);
+  if (hit.cutoff) return hit.score;
+  const int tt_move = hit.move;
 
   if (depth <= 0 && !popout_) {
     // At the horizon the evaluation's threat terms see a win in one for the

@@ -63,16 +63,9 @@ int Search::negamax(const TwiceFourPosition& pos, int depth, int alpha, int beta
   }
   const std::uint64_t key = table_key(pos);
   const int alpha0 = alpha;
-  int tt_move = -1;
-  if (const TableEntry* e = table_.probe(key)) {
-    tt_move = e->move == 0xff ? -1 : e->move;
-    if (e->depth >= depth) {
-      const int s = from_table_score(e->score, ply);
-      if (e->bound == Bound::exact) return s;
-      if (e->bound == Bound::lower && s >= beta) return s;
-      if (e->bound == Bound::upper && s <= alpha) return s;
-    }
-  }
+  const TranspositionTable::Hit hit = table_.hit(key, depth, ply, alpha, beta);
+  if (hit.cutoff) return hit.score;
+  const int tt_move = hit.move;
 
   TwiceFourMove moves[rules::TF_MAX_MOVES];
   const int n = pos.legal_moves(moves);
