@@ -71,55 +71,34 @@ Result<GameFactory> game_factory_for(const MatchConfig& config) {
 
 namespace {
 
+// The tables read best packed, several pairs a line.
+// clang-format off
 constexpr auto PHASE_NAMES = name_table<Phase>({
-    {Phase::not_started, "not-started"},
-    {Phase::choosing_pieces, "choosing-pieces"},
-    {Phase::playing, "playing"},
-    {Phase::between_games, "between-games"},
-    {Phase::over, "over"},
-});
+    {Phase::not_started, "not-started"}, {Phase::choosing_pieces, "choosing-pieces"},
+    {Phase::playing, "playing"}, {Phase::between_games, "between-games"}, {Phase::over, "over"}});
 
 constexpr auto GAME_END_NAMES = name_table<GameEnd>({
-    {GameEnd::playing, "playing"},
-    {GameEnd::rules, "rules"},
-    {GameEnd::resigned, "resigned"},
-    {GameEnd::resigned_match, "resigned-match"},
-    {GameEnd::timeout, "timeout"},
-    {GameEnd::forfeited, "forfeited"},
-});
+    {GameEnd::playing, "playing"}, {GameEnd::rules, "rules"}, {GameEnd::resigned, "resigned"},
+    {GameEnd::resigned_match, "resigned-match"}, {GameEnd::timeout, "timeout"},
+    {GameEnd::forfeited, "forfeited"}});
 
 constexpr auto MATCH_END_NAMES = name_table<MatchEnd>({
-    {MatchEnd::none, "none"},
-    {MatchEnd::completed, "completed"},
-    {MatchEnd::resigned, "resigned"},
-    {MatchEnd::timeout, "timeout"},
-    {MatchEnd::abandoned, "abandoned"},
-    {MatchEnd::claimed, "claimed"},
-});
+    {MatchEnd::none, "none"}, {MatchEnd::completed, "completed"}, {MatchEnd::resigned, "resigned"},
+    {MatchEnd::timeout, "timeout"}, {MatchEnd::abandoned, "abandoned"},
+    {MatchEnd::claimed, "claimed"}});
 
 constexpr auto REFUSAL_NAMES = name_table<Refusal>({
-    {Refusal::none, "none"},
-    {Refusal::not_your_turn, "not_your_turn"},
-    {Refusal::illegal_move, "illegal_move"},
-    {Refusal::not_now, "not_now"},
-    {Refusal::no_such_seat, "no_such_seat"},
-    {Refusal::bad_input, "bad_input"},
-    {Refusal::internal, "internal"},
-});
+    {Refusal::none, "none"}, {Refusal::not_your_turn, "not_your_turn"},
+    {Refusal::illegal_move, "illegal_move"}, {Refusal::not_now, "not_now"},
+    {Refusal::no_such_seat, "no_such_seat"}, {Refusal::bad_input, "bad_input"},
+    {Refusal::internal, "internal"}});
 
 constexpr auto ACTION_NAMES = name_table<Action>({
-    {Action::start, "start"},
-    {Action::choose_piece, "choose-piece"},
-    {Action::move, "move"},
-    {Action::resign_game, "resign-game"},
-    {Action::resign_match, "resign-match"},
-    {Action::ready, "ready"},
-    {Action::connect, "connect"},
-    {Action::disconnect, "disconnect"},
-    {Action::claim, "claim"},
-    {Action::tick, "tick"},
-    {Action::resume, "resume"},
-});
+    {Action::start, "start"}, {Action::choose_piece, "choose-piece"}, {Action::move, "move"},
+    {Action::resign_game, "resign-game"}, {Action::resign_match, "resign-match"},
+    {Action::ready, "ready"}, {Action::connect, "connect"}, {Action::disconnect, "disconnect"},
+    {Action::claim, "claim"}, {Action::tick, "tick"}, {Action::resume, "resume"}});
+// clang-format on
 
 }  // namespace
 

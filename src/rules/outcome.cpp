@@ -9,16 +9,12 @@ namespace {
 constexpr auto STATUS_NAMES = name_table<Status>(
     {{Status::ongoing, "ongoing"}, {Status::win, "win"}, {Status::draw, "draw"}});
 
+// clang-format off
 constexpr auto REASON_NAMES = name_table<Reason>({
-    {Reason::none, ""},
-    {Reason::line, "line"},
-    {Reason::full, "full"},
-    {Reason::empty, "empty"},
-    {Reason::repetition, "repetition"},
-    {Reason::points, "points"},
-    {Reason::move_limit, "move-limit"},
-    {Reason::no_moves, "no-moves"},
-});
+    {Reason::none, ""}, {Reason::line, "line"}, {Reason::full, "full"}, {Reason::empty, "empty"},
+    {Reason::repetition, "repetition"}, {Reason::points, "points"},
+    {Reason::move_limit, "move-limit"}, {Reason::no_moves, "no-moves"}});
+// clang-format on
 
 }  // namespace
 

@@ -6,26 +6,18 @@ namespace ft::server {
 
 namespace {
 
+// clang-format off
 constexpr auto WS_ERROR_NAMES = name_table<WsError>({
-    {WsError::malformed_json, "malformed_json"},
-    {WsError::unknown_type, "unknown_type"},
-    {WsError::bad_message, "bad_message"},
-    {WsError::frame_too_large, "frame_too_large"},
-    {WsError::rate_limited, "rate_limited"},
-    {WsError::not_joined, "not_joined"},
-    {WsError::no_such_table, "no_such_table"},
-    {WsError::not_seated, "not_seated"},
-    {WsError::not_your_turn, "not_your_turn"},
-    {WsError::illegal_move, "illegal_move"},
-    {WsError::stale_version, "stale_version"},
-    {WsError::not_now, "not_now"},
-    {WsError::server_error, "server_error"},
-    {WsError::table_unavailable, "table_unavailable"},
-    {WsError::match_not_over, "match_not_over"},
-    {WsError::rematch_offered, "rematch_offered"},
-    {WsError::no_rematch_offer, "no_rematch_offer"},
-    {WsError::rematch_declined, "rematch_declined"},
-});
+    {WsError::malformed_json, "malformed_json"}, {WsError::unknown_type, "unknown_type"},
+    {WsError::bad_message, "bad_message"}, {WsError::frame_too_large, "frame_too_large"},
+    {WsError::rate_limited, "rate_limited"}, {WsError::not_joined, "not_joined"},
+    {WsError::no_such_table, "no_such_table"}, {WsError::not_seated, "not_seated"},
+    {WsError::not_your_turn, "not_your_turn"}, {WsError::illegal_move, "illegal_move"},
+    {WsError::stale_version, "stale_version"}, {WsError::not_now, "not_now"},
+    {WsError::server_error, "server_error"}, {WsError::table_unavailable, "table_unavailable"},
+    {WsError::match_not_over, "match_not_over"}, {WsError::rematch_offered, "rematch_offered"},
+    {WsError::no_rematch_offer, "no_rematch_offer"}, {WsError::rematch_declined, "rematch_declined"}});
+// clang-format on
 static_assert(WS_ERROR_NAMES.size() == WS_ERROR_COUNT);
 
 }  // namespace
