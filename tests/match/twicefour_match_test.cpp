@@ -95,11 +95,7 @@ TEST(RulesB2, NoPieceChoiceWithinThreeMinutesIsAbandonment) {
   EXPECT_TRUE(m.choose_piece(1, TF_CROSS, clock.advance(MIN)).ok());
   EXPECT_TRUE(m.tick(clock.advance(2 * MIN - 1)).events.empty());
   u = m.tick(clock.advance(1));
-  const MatchOver* over = find_event<MatchOver>(u);
-  ASSERT_NE(over, nullptr);
-  EXPECT_EQ(over->end, MatchEnd::abandoned);
-  EXPECT_EQ(over->loser_teams, std::vector<int>{0});
-  EXPECT_EQ(over->score, "0:2");
+  expect_match_over(u, MatchEnd::abandoned, {0}, "0:2");
 }
 
 // RULES.md B6: round 1 is started by the lottery winner, round 2 by the

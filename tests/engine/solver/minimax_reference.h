@@ -179,4 +179,18 @@ inline Board board(int w, int h, bool misere, bool cylinder) {
   return b;
 }
 
+// One board and rule set of the small-board exactness tests: the solver's
+// value of every position up to 4 plies deep against compare()'s minimax.
+struct SmallBoard {
+  const char* name;  // the test's name: rule set and size
+  int width, height;
+  bool misere, cylinder;
+};
+
+class SmallBoardMatchesMinimax : public ::testing::TestWithParam<SmallBoard> {};
+
+inline std::string small_board_name(const ::testing::TestParamInfo<SmallBoard>& info) {
+  return info.param.name;
+}
+
 }  // namespace ft::engine::solver::testing

@@ -20,12 +20,12 @@ inline std::vector<rules::Move> legal(const rules::Position& pos) {
   return {moves, moves + n};
 }
 
-inline constexpr auto THREE_OUTCOME_NAMES = name_table<ThreeOutcome>({
-    {ThreeOutcome::draw, "draw"},
-    {ThreeOutcome::red, "red wins"},
-    {ThreeOutcome::yellow, "yellow wins"},
-    {ThreeOutcome::green, "green wins"},
-});
+// clang-format off
+inline constexpr auto THREE_OUTCOME_NAMES =
+    name_table<ThreeOutcome>({
+    {ThreeOutcome::draw, "draw"}, {ThreeOutcome::red, "red wins"},
+    {ThreeOutcome::yellow, "yellow wins"}, {ThreeOutcome::green, "green wins"}});
+// clang-format on
 inline std::string_view name(ThreeOutcome o) {
   return THREE_OUTCOME_NAMES.text(o, "?");
 }

@@ -17,13 +17,11 @@ namespace json = boost::json;
 using namespace std::chrono_literals;
 
 namespace {
+// clang-format off
 constexpr auto KIND_NAMES = name_table<Kind>({
-    {Kind::match, "match"},
-    {Kind::single, "single"},
-    {Kind::three, "three-players"},
-    {Kind::two_vs_two, "two-vs-two"},
-    {Kind::twicefour, "twicefour"},
-});
+    {Kind::match, "match"}, {Kind::single, "single"}, {Kind::three, "three-players"},
+    {Kind::two_vs_two, "two-vs-two"}, {Kind::twicefour, "twicefour"}});
+// clang-format on
 }  // namespace
 
 std::string_view kind_name(Kind k) {
