@@ -69,8 +69,6 @@ Result<GameFactory> game_factory_for(const MatchConfig& config) {
   });
 }
 
-namespace {
-
 // The tables read best packed, several pairs a line.
 // clang-format off
 constexpr auto PHASE_NAMES = name_table<Phase>({
@@ -99,8 +97,6 @@ constexpr auto ACTION_NAMES = name_table<Action>({
     {Action::ready, "ready"}, {Action::connect, "connect"}, {Action::disconnect, "disconnect"},
     {Action::claim, "claim"}, {Action::tick, "tick"}, {Action::resume, "resume"}});
 // clang-format on
-
-}  // namespace
 
 std::string_view phase_name(Phase p) {
   return PHASE_NAMES.text(p);

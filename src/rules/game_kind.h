@@ -14,11 +14,8 @@ namespace ft::rules {
 
 enum class GameKind : std::uint8_t { four, twicefour };
 
-// clang-format off
 inline constexpr auto GAME_KIND_NAMES =
-    name_table<GameKind>({
-    {GameKind::four, "four"}, {GameKind::twicefour, "twicefour"}});
-// clang-format on
+    name_table<GameKind>({{GameKind::four, "four"}, {GameKind::twicefour, "twicefour"}});
 
 constexpr std::string_view to_text(GameKind kind) {
   return GAME_KIND_NAMES.text(kind);

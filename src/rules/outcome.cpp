@@ -4,8 +4,6 @@
 
 namespace ft::rules {
 
-namespace {
-
 constexpr auto STATUS_NAMES = name_table<Status>(
     {{Status::ongoing, "ongoing"}, {Status::win, "win"}, {Status::draw, "draw"}});
 
@@ -15,8 +13,6 @@ constexpr auto REASON_NAMES = name_table<Reason>({
     {Reason::repetition, "repetition"}, {Reason::points, "points"},
     {Reason::move_limit, "move-limit"}, {Reason::no_moves, "no-moves"}});
 // clang-format on
-
-}  // namespace
 
 std::string_view status_name(Status s) {
   return STATUS_NAMES.text(s, "ongoing");

@@ -4,8 +4,6 @@
 
 namespace ft::server {
 
-namespace {
-
 // clang-format off
 constexpr auto WS_ERROR_NAMES = name_table<WsError>({
     {WsError::malformed_json, "malformed_json"}, {WsError::unknown_type, "unknown_type"},
@@ -19,8 +17,6 @@ constexpr auto WS_ERROR_NAMES = name_table<WsError>({
     {WsError::no_rematch_offer, "no_rematch_offer"}, {WsError::rematch_declined, "rematch_declined"}});
 // clang-format on
 static_assert(WS_ERROR_NAMES.size() == WS_ERROR_COUNT);
-
-}  // namespace
 
 // The table's texts are string literals, so .data() ends with a NUL.
 const char* ws_error_name(WsError code) {

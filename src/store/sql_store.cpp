@@ -214,11 +214,8 @@ std::string game_ref(MatchId id, int number) {
 
 }  // namespace
 
-namespace {
-
 // clang-format off
-constexpr auto TABLE_STATUS_NAMES =
-    name_table<TableStatus>({
+constexpr auto TABLE_STATUS_NAMES = name_table<TableStatus>({
     {TableStatus::open, "open"}, {TableStatus::playing, "playing"},
     {TableStatus::finished, "finished"}, {TableStatus::abandoned, "abandoned"}});
 
@@ -227,8 +224,6 @@ constexpr auto STORE_ERRC_NAMES = name_table<StoreErrc>({
     {StoreErrc::bad_input, "bad-input"}, {StoreErrc::unavailable, "unavailable"},
     {StoreErrc::schema, "schema"}, {StoreErrc::internal, "internal"}});
 // clang-format on
-
-}  // namespace
 
 // The tables' texts are string literals, so .data() ends with a NUL.
 const char* table_status_name(TableStatus s) {

@@ -20,12 +20,11 @@ inline std::vector<rules::Move> legal(const rules::Position& pos) {
   return {moves, moves + n};
 }
 
-// clang-format off
 inline constexpr auto THREE_OUTCOME_NAMES =
-    name_table<ThreeOutcome>({
-    {ThreeOutcome::draw, "draw"}, {ThreeOutcome::red, "red wins"},
-    {ThreeOutcome::yellow, "yellow wins"}, {ThreeOutcome::green, "green wins"}});
-// clang-format on
+    name_table<ThreeOutcome>({{ThreeOutcome::draw, "draw"},
+                              {ThreeOutcome::red, "red wins"},
+                              {ThreeOutcome::yellow, "yellow wins"},
+                              {ThreeOutcome::green, "green wins"}});
 inline std::string_view name(ThreeOutcome o) {
   return THREE_OUTCOME_NAMES.text(o, "?");
 }
