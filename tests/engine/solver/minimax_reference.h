@@ -11,6 +11,7 @@
 #include <cstdlib>
 #include <cstring>
 #include <functional>
+#include <ostream>
 #include <string>
 
 #include "engine/solver/solver.h"
@@ -191,6 +192,10 @@ class SmallBoardMatchesMinimax : public ::testing::TestWithParam<SmallBoard> {};
 
 inline std::string small_board_name(const ::testing::TestParamInfo<SmallBoard>& info) {
   return info.param.name;
+}
+// For gtest's messages and the test list: the name, not the struct's bytes.
+inline void PrintTo(const SmallBoard& b, std::ostream* os) {
+  *os << b.name;
 }
 
 }  // namespace ft::engine::solver::testing
