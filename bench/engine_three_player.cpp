@@ -1,10 +1,10 @@
 // Speed and reach of the three-player searches on positions of one fixed 9x7
 // game (a deepening max-n game from a fixed 2-ply opening: level 6 as it was
 // before the three-player levels were recalibrated, so the positions and
-// counts stay comparable). The exact end game (engine/three_endgame.h): every
+// counts stay comparable). The exact end game (engine/three_player/endgame.h): every
 // root move at 20, 23 and 26 empty cells, on a fresh 64 MiB table each time;
 // the node count is deterministic, a change to the search says so with the
-// new counts. The Monte Carlo search (engine/three_mcts.h): 20k playouts
+// new counts. The Monte Carlo search (engine/three_player/mcts.h): 20k playouts
 // from 30, 45 and 60 empty cells.
 #include <benchmark/benchmark.h>
 
@@ -13,8 +13,8 @@
 
 #include "engine/computer.h"
 #include "engine/levels.h"
-#include "engine/three_endgame.h"
-#include "engine/three_mcts.h"
+#include "engine/three_player/endgame.h"
+#include "engine/three_player/mcts.h"
 #include "rules/four_game.h"
 
 namespace {

@@ -5,7 +5,9 @@
 #pragma once
 
 #include <algorithm>
+#include <charconv>
 #include <cmath>
+#include <optional>
 #include <span>
 #include <stdexcept>
 #include <string>
@@ -49,17 +51,20 @@ bool parse_options(std::span<const std::string> args, std::span<const std::strin
   return true;
 }
 
-// The whole of `text` as an integer in [lo, hi].
+// The whole of `text` as a whole number in [lo, hi] (no sign but '-', no
+// spaces): the one integer reader of every command line.
+inline std::optional<long long> to_whole(std::string_view text, long long lo, long long hi) {
+  long long v = 0;
+  const char* end = text.data() + text.size();
+  const auto [ptr, ec] = std::from_chars(text.data(), end, v);
+  if (text.empty() || ec != std::errc() || ptr != end || v < lo || v > hi) return std::nullopt;
+  return v;
+}
+
 inline bool to_int(const std::string& text, int lo, int hi, int& out) {
-  try {
-    std::size_t used = 0;
-    const long v = std::stol(text, &used);
-    if (used != text.size() || v < lo || v > hi) return false;
-    out = static_cast<int>(v);
-    return true;
-  } catch (const std::exception&) {
-    return false;
-  }
+  const std::optional<long long> v = to_whole(text, lo, hi);
+  if (v) out = static_cast<int>(*v);
+  return v.has_value();
 }
 
 // The whole of `text` as a finite number in [lo, hi].

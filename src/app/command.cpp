@@ -1,6 +1,7 @@
 #include "app/command.h"
 
-#include "app/cli_args.h"
+#include <algorithm>
+#include <iostream>
 
 namespace ft::app {
 
@@ -9,38 +10,17 @@ std::vector<Command>& commands() {
   return all;
 }
 
-RegisterCommand::RegisterCommand(std::string name, std::string summary, CommandFn run) {
-  commands().push_back(Command{std::move(name), std::move(summary), std::move(run)});
+RegisterCommand::RegisterCommand(std::string name, std::string summary, CommandFn run,
+                                 std::string usage, std::vector<Command>& into) {
+  into.push_back(Command{std::move(name), std::move(summary), std::move(run), std::move(usage)});
 }
 
-bool option_value(std::span<const std::string> args, std::string_view name, std::string& out) {
-  const std::string flag = "--" + std::string(name);
-  for (std::size_t i = 0; i < args.size(); ++i) {
-    const cli::Arg a = cli::split_arg(args[i]);
-    if (a.name != flag || (!a.has_value && i + 1 >= args.size())) continue;
-    out = a.has_value ? a.value : args[i + 1];
-    return true;
+int run_command(const Command& c, std::span<const std::string> args) {
+  if (!c.usage.empty() && std::find(args.begin(), args.end(), "--help") != args.end()) {
+    std::cout << c.usage;
+    return 0;
   }
-  return false;
-}
-
-std::vector<std::string> option_values(std::span<const std::string> args, std::string_view name) {
-  const std::string flag = "--" + std::string(name);
-  std::vector<std::string> out;
-  for (std::size_t i = 0; i < args.size(); ++i) {
-    const cli::Arg a = cli::split_arg(args[i]);
-    if (a.name != flag || (!a.has_value && i + 1 >= args.size())) continue;
-    out.push_back(a.has_value ? a.value : args[i + 1]);
-  }
-  return out;
-}
-
-bool has_flag(std::span<const std::string> args, std::string_view name) {
-  const std::string flag = "--" + std::string(name);
-  for (const auto& a : args) {
-    if (a == flag) return true;
-  }
-  return false;
+  return c.run(args);
 }
 
 }  // namespace ft::app

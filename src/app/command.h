@@ -1,5 +1,6 @@
 // Subcommands of `fourtable` register themselves here, so each lives in its
-// own file (src/app/<component>/) and main.cpp never needs editing.
+// own file (src/app/<component>/) and main.cpp never needs editing. They read
+// their options with app/options.h.
 #pragma once
 
 #include <functional>
@@ -18,19 +19,21 @@ struct Command {
   std::string name;
   std::string summary;
   CommandFn run;
+  // Printed for `--help` anywhere in the arguments (then `run` is not
+  // called); empty for a command that answers --help itself.
+  std::string usage;
 };
 
 std::vector<Command>& commands();
 
+// Adds a command to `into`: `fourtable`'s own list, or the list of a command
+// with subcommands (bench_command.h).
 struct RegisterCommand {
-  RegisterCommand(std::string name, std::string summary, CommandFn run);
+  RegisterCommand(std::string name, std::string summary, CommandFn run, std::string usage = {},
+                  std::vector<Command>& into = commands());
 };
 
-// Small helpers for option parsing shared by the subcommands.
-// Finds `--name value` or `--name=value`; returns true and sets `out`.
-bool option_value(std::span<const std::string> args, std::string_view name, std::string& out);
-bool has_flag(std::span<const std::string> args, std::string_view name);
-// Every value of an option that may be given more than once, in order.
-std::vector<std::string> option_values(std::span<const std::string> args, std::string_view name);
+// Runs `c` on `args`, answering --help with its usage.
+int run_command(const Command& c, std::span<const std::string> args);
 
 }  // namespace ft::app

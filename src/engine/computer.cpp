@@ -1,6 +1,6 @@
 #include "engine/computer.h"
 
-#include "engine/four_player.h"
+#include "engine/four_in_a_row_player.h"
 #include "engine/twicefour/player.h"
 #include "rules/four_game.h"
 
@@ -20,19 +20,19 @@ ComputerMove choose_move(const rules::GameState& state, const ComputerRequest& r
     out.error = "the game is over";
     return out;
   }
-  if (state.game() == "four") {
-    if (const auto* game = dynamic_cast<const rules::FourGame*>(&state)) {
-      return choose_four_move(*game, request, TablePool::shared());
-    }
-    out.error = "a four-in-a-row state that is not a rules::FourGame";
-    return out;
-  }
-  if (state.game() == "twicefour") {
-    if (const auto* game = dynamic_cast<const rules::TwiceFourGame*>(&state)) {
-      return choose_twicefour_move(*game, request, TablePool::shared());
-    }
-    out.error = "a twiceFour state that is not a rules::TwiceFourGame";
-    return out;
+  switch (state.kind()) {
+    case rules::GameKind::four:
+      if (const auto* game = dynamic_cast<const rules::FourGame*>(&state)) {
+        return choose_four_move(*game, request, TablePool::shared());
+      }
+      out.error = "a four-in-a-row state that is not a rules::FourGame";
+      return out;
+    case rules::GameKind::twicefour:
+      if (const auto* game = dynamic_cast<const rules::TwiceFourGame*>(&state)) {
+        return choose_twicefour_move(*game, request, TablePool::shared());
+      }
+      out.error = "a twiceFour state that is not a rules::TwiceFourGame";
+      return out;
   }
   out.error = "no computer player for game '" + std::string(state.game()) + "'";
   return out;

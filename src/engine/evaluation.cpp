@@ -4,6 +4,8 @@
 #include <set>
 #include <utility>
 
+#include "engine/types.h"
+
 namespace ft::engine {
 
 using rules::bit;
@@ -12,14 +14,14 @@ using rules::popcount;
 
 namespace {
 
-// Evaluation weights. Scores stay far below the win scores of the search.
+// Evaluation weights. Scores stay inside +-FOUR_EVAL_LIMIT (engine/types.h),
+// far below the win scores of the search.
 constexpr int GOOD_THREAT = 48;      // a threat on a row its owner is likely to get
 constexpr int BAD_THREAT = 18;       // a threat on the other parity: still binds the opponent
 constexpr int PLAIN_THREAT = 30;     // three players, PopOut: no parity argument
 constexpr int STACKED = 90;          // two threats one above the other: one of them will fall
 constexpr int TEMPO_WIN = 1500;      // the side to move can complete a line now
 constexpr int DOUBLE_THREAT = 1200;  // two open threats the side to move cannot both block
-constexpr int EVAL_LIMIT = 8000;
 
 }  // namespace
 
@@ -148,7 +150,7 @@ int BoardModel::evaluate(const rules::Position& pos, int me, EvalKind kind) cons
   }
   // RULES.md A6 misère: a line loses, so one's own near-lines are a burden.
   if (geo_->misere()) v = -v;
-  return std::clamp(v, -EVAL_LIMIT, EVAL_LIMIT);
+  return std::clamp(v, -FOUR_EVAL_LIMIT, FOUR_EVAL_LIMIT);
 }
 
 }  // namespace ft::engine

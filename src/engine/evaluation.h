@@ -37,7 +37,7 @@ class BoardModel {
 
   // Each colour's own strength (lines, threats, a threat to fill now), large
   // is good for that colour; colours past geometry().colours() get 0. The
-  // three-player search (max_n_search.h) builds its score vector on these.
+  // three-player search (three_player/max_n_search.h) builds its score vector on these.
   // Returns true when the side to move can complete a line at once (not for
   // misère, where that loses).
   bool colour_scores(const rules::Position& pos, EvalKind kind, int out[3]) const;

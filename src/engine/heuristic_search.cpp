@@ -13,17 +13,8 @@ using rules::Position;
 
 namespace {
 
-constexpr int INF = WIN_SCORE + 1000;
-
 std::uint64_t mix_bits(std::uint64_t h, Bits b) {
   return hash_mix(hash_mix(h, static_cast<std::uint64_t>(b)), static_cast<std::uint64_t>(b >> 64));
-}
-
-int to_table(int score, int ply) {
-  return to_table_score(score, ply, WIN_SCORE);
-}
-int from_table(int score, int ply) {
-  return from_table_score(score, ply, WIN_SCORE);
 }
 
 }  // namespace
@@ -87,16 +78,9 @@ int HeuristicSearch::search(const Position& pos, int depth, int alpha, int beta,
   const bool maximizing = mover == root_colour_;
   const int alpha0 = alpha, beta0 = beta;
 
-  int tt_move = -1;
-  if (const TableEntry* e = table_.probe(key)) {
-    tt_move = e->move == 0xff ? -1 : e->move;
-    if (e->depth >= depth) {
-      const int s = from_table(e->score, ply);
-      if (e->bound == Bound::exact) return s;
-      if (e->bound == Bound::lower && s >= beta) return s;
-      if (e->bound == Bound::upper && s <= alpha) return s;
-    }
-  }
+  const TranspositionTable::Hit hit = table_.hit(key, depth, ply, alpha, beta);
+  if (hit.cutoff) return hit.score;
+  const int tt_move = hit.move;
 
   if (depth <= 0 && !popout_) {
     // At the horizon the evaluation's threat terms see a win in one for the
@@ -106,12 +90,12 @@ int HeuristicSearch::search(const Position& pos, int depth, int alpha, int beta,
   Move moves[rules::MAX_MOVES];
   const int n = pos.legal_moves(moves);
   Position* children = &frames_[static_cast<std::size_t>(ply) * rules::MAX_MOVES];
-  int terminal[rules::MAX_MOVES];  // INF: not terminal, else the known score
-  const int win_here = WIN_SCORE - (ply + 1);
+  int terminal[rules::MAX_MOVES];  // SCORE_INF: not terminal, else the known score
+  const int win_here = win_in(ply + 1);
   for (int i = 0; i < n; ++i) {
     children[i] = pos;
     const rules::Outcome o = children[i].play(moves[i]);
-    terminal[i] = INF;
+    terminal[i] = SCORE_INF;
     if (o.over()) {
       if (o.status == rules::Status::draw) {
         terminal[i] = 0;
@@ -136,12 +120,12 @@ int HeuristicSearch::search(const Position& pos, int depth, int alpha, int beta,
   int order[rules::MAX_MOVES];
   order_moves(mover, tt_move, moves, index, n, order);
 
-  int best = maximizing ? -INF : INF;
+  int best = maximizing ? -SCORE_INF : SCORE_INF;
   int best_move = -1;
   for (int k = 0; k < n; ++k) {
     const int i = order[k];
     int s;
-    if (terminal[i] != INF) {
+    if (terminal[i] != SCORE_INF) {
       s = terminal[i];
     } else if (k == 0 || beta - alpha <= 1) {
       s = search(children[i], depth - 1, alpha, beta, ply + 1);
@@ -172,7 +156,7 @@ int HeuristicSearch::search(const Position& pos, int depth, int alpha, int beta,
   }
   if (n == 0) best = 0;  // cannot happen in a live game; a draw is the safe reading
   const Bound bound = best <= alpha0 ? Bound::upper : best >= beta0 ? Bound::lower : Bound::exact;
-  table_.store(key, to_table(best, ply), depth, bound, best_move);
+  table_.store(key, to_table_score(best, ply), depth, bound, best_move);
   return best;
 }
 
@@ -180,7 +164,7 @@ int HeuristicSearch::root_search(int depth, int alpha, int beta, SearchResult& o
                                  bool all_scores) {
   // Root moves in the order of the last iteration's scores (best first).
   std::vector<RootScore>& list = out.root_scores;
-  int best = -INF;
+  int best = -SCORE_INF;
   path_[0] = hash(root_);
   for (RootScore& rs : list) {
     Position child = root_;
@@ -193,7 +177,7 @@ int HeuristicSearch::root_search(int depth, int alpha, int beta, SearchResult& o
     } else if (popout_ && history_.count(hash(child)) != 0) {
       s = 0;  // RULES.md A7: repeating is a draw for whoever wants one
     } else {
-      s = search(child, depth - 1, all_scores ? -INF : alpha, beta, 1);
+      s = search(child, depth - 1, all_scores ? -SCORE_INF : alpha, beta, 1);
     }
     if (stop_) return best;
     rs.score = s;
@@ -254,10 +238,10 @@ SearchResult HeuristicSearch::run(const SearchOptions& options) {
   deepen(
       result, &SearchResult::root_scores, 1, options.max_depth, options.all_root_scores, stop_,
       [&](int depth, SearchResult& iter) {
-        root_search(depth, -INF, INF, iter, options.all_root_scores);
+        root_search(depth, -SCORE_INF, SCORE_INF, iter, options.all_root_scores);
       },
       [&](int depth) {
-        if (is_decisive(result.score)) {
+        if (is_proven(result.score)) {
           result.exact = true;
           return true;
         }

@@ -6,7 +6,7 @@
 //
 // Scores are from the root player's view (minimax, not negamax). Two vs two
 // is a two-colour game (team-mates share a colour, RULES.md A11). Three
-// players (RULES.md A10) play max-n (max_n_search.h); run on three colours,
+// players (RULES.md A10) play max-n (three_player/max_n_search.h); run on three colours,
 // this search would be paranoid (both others against the root).
 //
 // PopOut positions can repeat (RULES.md A7): a position that already arose in
@@ -22,17 +22,12 @@
 
 #include "engine/evaluation.h"
 #include "engine/transposition.h"
+#include "engine/types.h"
 #include "rules/position.h"
 
 namespace ft::engine {
 
-inline constexpr int WIN_SCORE = 20000;  // a win at the root; minus plies to it
 inline constexpr int MAX_PLY = 128;
-
-// True for scores that prove a win or a loss.
-inline bool is_decisive(int score) {
-  return score > WIN_SCORE - 1000 || score < -WIN_SCORE + 1000;
-}
 
 struct SearchOptions {
   int max_depth = MAX_PLY - 1;
@@ -42,7 +37,7 @@ struct SearchOptions {
   // Search every root move with a full window so that each has a true score
   // (levels that pick among near-best moves need them).
   bool all_root_scores = false;
-  // Three colours: the exact end-game search (three_endgame.h) runs first,
+  // Three colours: the exact end-game search (three_player/endgame.h) runs first,
   // with this many nodes, once at most `exact_empty` cells are empty.
   std::uint64_t exact_nodes = 0;
   int exact_empty = 0;

@@ -36,7 +36,7 @@ LevelSettings level_settings(int level, int colours) {
       break;
   }
   if (colours == 3) {
-    // Three players (RULES.md A10) play max-n (max_n_search.h). Between
+    // Three players (RULES.md A10) play max-n (three_player/max_n_search.h). Between
     // players who block every line in one, a three-player game is nearly
     // always drawn, and a level that searches two plies already draws the
     // full engine (docs/engine-levels.md): depth gives one step, the top one.
@@ -47,9 +47,9 @@ LevelSettings level_settings(int level, int colours) {
     // at random among those that hand nobody a line; level 5 plays the
     // one-ply search with noise on its scores, level 6 as it is. Level 7
     // deepens until its node budget is spent, first solves the last 26 cells
-    // exactly (three_endgame.h) so that it never plays a move proven lost
+    // exactly (three_player/endgame.h) so that it never plays a move proven lost
     // while another holds, and then lets games played out to the full board
-    // (three_mcts.h) choose among the moves max-n did not see lose: as strong
+    // (three_player/mcts.h) choose among the moves max-n did not see lose: as strong
     // as max-n alone against careful players, and it loses far fewer games
     // to fallible ones. Each level scores above 55% against the one below
     // (docs/engine-levels.md). Node and playout budgets, not time, so that a

@@ -37,11 +37,11 @@ struct LevelSettings {
   std::size_t table_bytes = 0;
   // The exact solver is tried first where it covers the variant.
   bool use_solver = false;
-  // Three colours: nodes of the exact end-game search (three_endgame.h) and
+  // Three colours: nodes of the exact end-game search (three_player/endgame.h) and
   // the number of empty cells from which it is tried.
   std::uint64_t exact_nodes = 0;
   int exact_empty = 0;
-  // Three colours: games played out by the Monte Carlo search (three_mcts.h)
+  // Three colours: games played out by the Monte Carlo search (three_player/mcts.h)
   // to choose among the moves max-n did not see lose; 0: max-n's choice.
   std::uint64_t playouts = 0;
   int explore_permille = 500;  // its exploration constant, in 1/1000

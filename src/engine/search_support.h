@@ -1,6 +1,6 @@
 // Small pieces every engine search shares (four in a row, three players,
-// twiceFour): the hash mixer of table keys, and proven scores moved between
-// "plies from the root" and "plies from this node" for the table.
+// twiceFour): the hash mixer of table keys, the iterative-deepening driver
+// and the levels' stray from the best move. Scores: engine/types.h.
 #pragma once
 
 #include <algorithm>
@@ -14,20 +14,6 @@ inline std::uint64_t hash_mix(std::uint64_t h, std::uint64_t v) {
   h ^= v + 0x9e3779b97f4a7c15ULL + (h << 6) + (h >> 2);
   h *= 0xbf58476d1ce4e5b9ULL;
   return h ^ (h >> 31);
-}
-
-// A proven score (within 1000 of `win`, either sign) counts plies from the
-// root; the table keeps it counted from the node so that an entry is right
-// wherever the node recurs. Other scores pass unchanged.
-inline int to_table_score(int score, int ply, int win) {
-  if (score > win - 1000) return score + ply;
-  if (score < -win + 1000) return score - ply;
-  return score;
-}
-inline int from_table_score(int score, int ply, int win) {
-  if (score > win - 1000) return score - ply;
-  if (score < -win + 1000) return score + ply;
-  return score;
 }
 
 // The iterative-deepening driver of the alpha-beta searches: searches the

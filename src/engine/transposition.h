@@ -7,6 +7,7 @@
 #include <cstdint>
 
 #include "engine/table_pool.h"
+#include "engine/types.h"
 
 namespace ft::engine {
 
@@ -56,6 +57,26 @@ class TranspositionTable {
   }
 
   std::size_t capacity() const { return entries_ == nullptr ? 0 : mask_ + 1; }
+
+  // What an alpha-beta search takes from the entry of `key`: the move to try
+  // first (-1 for none) and, when the entry was searched `depth` deep or more
+  // and its bound settles the window (alpha, beta), the score to return.
+  struct Hit {
+    int move = -1;
+    bool cutoff = false;
+    int score = 0;
+  };
+  Hit hit(std::uint64_t key, int depth, int ply, int alpha, int beta) const {
+    Hit h;
+    const TableEntry* e = probe(key);
+    if (e == nullptr) return h;
+    h.move = e->move == 0xff ? -1 : e->move;
+    if (e->depth < depth) return h;
+    h.score = from_table_score(e->score, ply);
+    h.cutoff = e->bound == Bound::exact || (e->bound == Bound::lower && h.score >= beta) ||
+               (e->bound == Bound::upper && h.score <= alpha);
+    return h;
+  }
 
  private:
   TableEntry* entries_;

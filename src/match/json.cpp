@@ -171,6 +171,13 @@ class Parser {
       ++i_;
   }
 
+  // Takes `c` if it is the next character.
+  bool eat(char c) {
+    if (i_ >= t_.size() || t_[i_] != c) return false;
+    ++i_;
+    return true;
+  }
+
   bool literal(std::string_view word) {
     if (t_.substr(i_, word.size()) != word) return false;
     i_ += word.size();
@@ -322,25 +329,15 @@ class Parser {
     ++i_;
     Array a;
     skip_ws();
-    if (i_ < t_.size() && t_[i_] == ']') {
-      ++i_;
-      return Value(std::move(a));
-    }
+    if (eat(']')) return Value(std::move(a));
     while (true) {
       auto v = value(depth + 1);
       if (!v) return v;
       a.push_back(std::move(v).value());
       skip_ws();
       if (i_ >= t_.size()) return fail("unterminated array");
-      if (t_[i_] == ',') {
-        ++i_;
-        continue;
-      }
-      if (t_[i_] == ']') {
-        ++i_;
-        return Value(std::move(a));
-      }
-      return fail("expected ',' or ']'");
+      if (eat(']')) return Value(std::move(a));
+      if (!eat(',')) return fail("expected ',' or ']'");
     }
   }
 
@@ -348,32 +345,21 @@ class Parser {
     ++i_;
     Object o;
     skip_ws();
-    if (i_ < t_.size() && t_[i_] == '}') {
-      ++i_;
-      return Value(std::move(o));
-    }
+    if (eat('}')) return Value(std::move(o));
     while (true) {
       skip_ws();
       if (i_ >= t_.size() || t_[i_] != '"') return fail("expected a member name");
       auto k = string();
       if (!k) return k.error();
       skip_ws();
-      if (i_ >= t_.size() || t_[i_] != ':') return fail("expected ':'");
-      ++i_;
+      if (!eat(':')) return fail("expected ':'");
       auto v = value(depth + 1);
       if (!v) return v;
       o.insert_or_assign(std::move(k).value(), std::move(v).value());
       skip_ws();
       if (i_ >= t_.size()) return fail("unterminated object");
-      if (t_[i_] == ',') {
-        ++i_;
-        continue;
-      }
-      if (t_[i_] == '}') {
-        ++i_;
-        return Value(std::move(o));
-      }
-      return fail("expected ',' or '}'");
+      if (eat('}')) return Value(std::move(o));
+      if (!eat(',')) return fail("expected ',' or '}'");
     }
   }
 

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <set>
 
+#include "common/name_table.h"
 #include "rules/four_game.h"
 #include "rules/setup_draw.h"
 #include "rules/twicefour_game.h"
@@ -17,7 +18,7 @@ Random seeded_random(std::uint64_t seed) {
 
 Result<Format> format_for(const MatchConfig& config) {
   Format f;
-  if (config.variant == TWICEFOUR) {
+  if (config.game() == rules::GameKind::twicefour) {
     f.twicefour = true;
     f.seats = f.teams = 2;
     f.games = config.single_game ? 1 : 2;
@@ -38,7 +39,7 @@ Result<Format> format_for(const MatchConfig& config) {
 }
 
 Result<GameFactory> game_factory_for(const MatchConfig& config) {
-  if (config.variant == TWICEFOUR) {
+  if (config.game() == rules::GameKind::twicefour) {
     // RULES.md B2: every round from the same start (the one the match began
     // with, so an old record replays as played); B6 decides who moves first.
     if (!rules::tf_start_known(config.twicefour_start))
@@ -68,104 +69,52 @@ Result<GameFactory> game_factory_for(const MatchConfig& config) {
   });
 }
 
+// The tables read best packed, several pairs a line.
+// clang-format off
+constexpr auto PHASE_NAMES = name_table<Phase>({
+    {Phase::not_started, "not-started"}, {Phase::choosing_pieces, "choosing-pieces"},
+    {Phase::playing, "playing"}, {Phase::between_games, "between-games"}, {Phase::over, "over"}});
+
+constexpr auto GAME_END_NAMES = name_table<GameEnd>({
+    {GameEnd::playing, "playing"}, {GameEnd::rules, "rules"}, {GameEnd::resigned, "resigned"},
+    {GameEnd::resigned_match, "resigned-match"}, {GameEnd::timeout, "timeout"},
+    {GameEnd::forfeited, "forfeited"}});
+
+constexpr auto MATCH_END_NAMES = name_table<MatchEnd>({
+    {MatchEnd::none, "none"}, {MatchEnd::completed, "completed"}, {MatchEnd::resigned, "resigned"},
+    {MatchEnd::timeout, "timeout"}, {MatchEnd::abandoned, "abandoned"},
+    {MatchEnd::claimed, "claimed"}});
+
+constexpr auto REFUSAL_NAMES = name_table<Refusal>({
+    {Refusal::none, "none"}, {Refusal::not_your_turn, "not_your_turn"},
+    {Refusal::illegal_move, "illegal_move"}, {Refusal::not_now, "not_now"},
+    {Refusal::no_such_seat, "no_such_seat"}, {Refusal::bad_input, "bad_input"},
+    {Refusal::internal, "internal"}});
+
+constexpr auto ACTION_NAMES = name_table<Action>({
+    {Action::start, "start"}, {Action::choose_piece, "choose-piece"}, {Action::move, "move"},
+    {Action::resign_game, "resign-game"}, {Action::resign_match, "resign-match"},
+    {Action::ready, "ready"}, {Action::connect, "connect"}, {Action::disconnect, "disconnect"},
+    {Action::claim, "claim"}, {Action::tick, "tick"}, {Action::resume, "resume"}});
+// clang-format on
+
 std::string_view phase_name(Phase p) {
-  switch (p) {
-    case Phase::not_started:
-      return "not-started";
-    case Phase::choosing_pieces:
-      return "choosing-pieces";
-    case Phase::playing:
-      return "playing";
-    case Phase::between_games:
-      return "between-games";
-    case Phase::over:
-      return "over";
-  }
-  return "";
+  return PHASE_NAMES.text(p);
 }
-
 std::string_view game_end_name(GameEnd e) {
-  switch (e) {
-    case GameEnd::playing:
-      return "playing";
-    case GameEnd::rules:
-      return "rules";
-    case GameEnd::resigned:
-      return "resigned";
-    case GameEnd::resigned_match:
-      return "resigned-match";
-    case GameEnd::timeout:
-      return "timeout";
-    case GameEnd::forfeited:
-      return "forfeited";
-  }
-  return "";
+  return GAME_END_NAMES.text(e);
 }
-
 std::string_view match_end_name(MatchEnd e) {
-  switch (e) {
-    case MatchEnd::none:
-      return "none";
-    case MatchEnd::completed:
-      return "completed";
-    case MatchEnd::resigned:
-      return "resigned";
-    case MatchEnd::timeout:
-      return "timeout";
-    case MatchEnd::abandoned:
-      return "abandoned";
-    case MatchEnd::claimed:
-      return "claimed";
-  }
-  return "";
+  return MATCH_END_NAMES.text(e);
 }
-
 std::string_view refusal_name(Refusal r) {
-  switch (r) {
-    case Refusal::none:
-      return "none";
-    case Refusal::not_your_turn:
-      return "not_your_turn";
-    case Refusal::illegal_move:
-      return "illegal_move";
-    case Refusal::not_now:
-      return "not_now";
-    case Refusal::no_such_seat:
-      return "no_such_seat";
-    case Refusal::bad_input:
-      return "bad_input";
-    case Refusal::internal:
-      return "internal";
-  }
-  return "";
+  return REFUSAL_NAMES.text(r);
 }
-
 std::string_view action_name(Action a) {
-  switch (a) {
-    case Action::start:
-      return "start";
-    case Action::choose_piece:
-      return "choose-piece";
-    case Action::move:
-      return "move";
-    case Action::resign_game:
-      return "resign-game";
-    case Action::resign_match:
-      return "resign-match";
-    case Action::ready:
-      return "ready";
-    case Action::connect:
-      return "connect";
-    case Action::disconnect:
-      return "disconnect";
-    case Action::claim:
-      return "claim";
-    case Action::tick:
-      return "tick";
-    case Action::resume:
-      return "resume";
-  }
-  return "";
+  return ACTION_NAMES.text(a);
+}
+std::optional<Action> action_from_name(std::string_view name) {
+  return ACTION_NAMES.value(name);
 }
 
 std::string_view event_name(const EventBody& e) {
@@ -226,7 +175,7 @@ struct Match::Impl {
   std::vector<int> loser_teams;
   std::int64_t last_at = 0;
 
-  Refusal refusal = Refusal::none;  // why the call being handled was refused
+  Refusal refusal = Refusal::none;             // why the call being handled was refused
   std::optional<std::int64_t> played_elapsed;  // the turn length of the move just played
 
   Error refused(Refusal why, ErrorCode code, std::string msg) {

@@ -53,7 +53,6 @@ namespace ft::match {
 
 inline constexpr std::int64_t READY_TIMEOUT_MS = 3 * 60 * 1000;  // RULES.md A3
 inline constexpr std::int64_t CLAIM_AFTER_MS = 30 * 1000;        // RULES.md A4
-inline constexpr std::string_view TWICEFOUR = "twicefour";
 
 // Uniform draw in [0, n). Lotteries only (the set-up comes from the seed).
 using Random = std::function<int(int n)>;
@@ -71,6 +70,8 @@ struct MatchConfig {
   // twiceFour: the start of RULES.md B2 its rounds begin from
   // (rules::TfStart). A record without it began from the first start.
   int twicefour_start = static_cast<int>(rules::TF_START_CURRENT);
+
+  rules::GameKind game() const { return rules::game_kind_of_variant(variant); }
 };
 
 // The shape of a match, derived from its config.
@@ -232,6 +233,7 @@ enum class Action : std::uint8_t {
   resume,
 };
 std::string_view action_name(Action a);
+std::optional<Action> action_from_name(std::string_view name);
 
 struct Input {
   Action action = Action::tick;

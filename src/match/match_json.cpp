@@ -1,6 +1,8 @@
 #include "match/match_json.h"
 
+#include <array>
 #include <charconv>
+#include <utility>
 
 namespace ft::match {
 
@@ -176,22 +178,39 @@ void write_json(json::Writer& w, const GameRecord& g) {
   w.end_object();
 }
 
+namespace {
+
+// The number fields of a config's options and time by their names in the
+// record: written and read from these lists. (`Config` is MatchConfig,
+// const or not.)
+template <class Config>
+auto option_fields(Config& c) {
+  return std::array{std::pair{"width", &c.options.width}, std::pair{"height", &c.options.height},
+                    std::pair{"popout", &c.options.popout}, std::pair{"blocks", &c.options.blocks},
+                    std::pair{"opening_plies", &c.options.opening_plies}};
+}
+template <class Config>
+auto time_fields(Config& c) {
+  return std::array{std::pair{"bank_ms", &c.time.bank_ms},
+                    std::pair{"increment_ms", &c.time.increment_ms},
+                    std::pair{"per_move_ms", &c.time.per_move_ms}};
+}
+
+template <class Fields>
+void write_fields(json::Writer& w, std::string_view key, const Fields& fields) {
+  w.key(key).begin_object();
+  for (const auto& [name, field] : fields) w.key(name).value(*field);
+  w.end_object();
+}
+
+}  // namespace
+
 void write_json(json::Writer& w, const MatchConfig& c) {
   w.begin_object();
   w.key("variant").value(c.variant);
-  w.key("options").begin_object();
-  w.key("width").value(c.options.width);
-  w.key("height").value(c.options.height);
-  w.key("popout").value(c.options.popout);
-  w.key("blocks").value(c.options.blocks);
-  w.key("opening_plies").value(c.options.opening_plies);
-  w.end_object();
+  write_fields(w, "options", option_fields(c));
   w.key("single_game").value(c.single_game);
-  w.key("time").begin_object();
-  w.key("bank_ms").value(c.time.bank_ms);
-  w.key("increment_ms").value(c.time.increment_ms);
-  w.key("per_move_ms").value(c.time.per_move_ms);
-  w.end_object();
+  write_fields(w, "time", time_fields(c));
   // As a string: a 64-bit seed does not survive readers that use doubles.
   w.key("seed").value(std::to_string(c.seed));
   w.key("ready_timeout_ms").value(c.ready_timeout_ms);
@@ -338,13 +357,6 @@ Result<int> get_small(const json::Value& o, std::string_view key, const std::str
   return static_cast<int>(*n);
 }
 
-Result<std::optional<Action>> action_from(std::string_view name) {
-  for (int a = 0; a <= static_cast<int>(Action::resume); ++a) {
-    if (action_name(static_cast<Action>(a)) == name) return std::optional(static_cast<Action>(a));
-  }
-  return std::optional<Action>();
-}
-
 }  // namespace
 
 Result<MatchConfig> config_from_json(const json::Value& v) {
@@ -356,10 +368,7 @@ Result<MatchConfig> config_from_json(const json::Value& v) {
   c.variant = variant->as_string();
   const json::Value* options = v.find("options");
   if (!options || !options->is_object()) return bad(where + ".options", "missing or not an object");
-  for (auto [key, field] :
-       {std::pair{"width", &c.options.width}, std::pair{"height", &c.options.height},
-        std::pair{"popout", &c.options.popout}, std::pair{"blocks", &c.options.blocks},
-        std::pair{"opening_plies", &c.options.opening_plies}}) {
+  for (auto [key, field] : option_fields(c)) {
     auto n = get_small(*options, key, where + ".options");
     if (!n) return n.error();
     *field = *n;
@@ -369,9 +378,7 @@ Result<MatchConfig> config_from_json(const json::Value& v) {
   c.single_game = single->as_bool();
   const json::Value* time = v.find("time");
   if (!time || !time->is_object()) return bad(where + ".time", "missing or not an object");
-  for (auto [key, field] :
-       {std::pair{"bank_ms", &c.time.bank_ms}, std::pair{"increment_ms", &c.time.increment_ms},
-        std::pair{"per_move_ms", &c.time.per_move_ms}}) {
+  for (auto [key, field] : time_fields(c)) {
     auto n = get_ms(*time, key, where + ".time");
     if (!n) return n.error();
     *field = *n;
@@ -427,10 +434,10 @@ Result<MatchRecord> record_from_json(std::string_view text) {
     if (!o.is_object()) return bad(where, "not an object");
     const json::Value* action = o.find("action");
     if (!action || !action->is_string()) return bad(where + ".action", "missing or not a string");
-    auto a = action_from(action->as_string());
-    if (!a.value()) return bad(where + ".action", "unknown action '" + action->as_string() + "'");
+    const std::optional<Action> a = action_from_name(action->as_string());
+    if (!a) return bad(where + ".action", "unknown action '" + action->as_string() + "'");
     Input in;
-    in.action = **a;
+    in.action = *a;
     auto at = get_ms(o, "at", where);
     if (!at) return at.error();
     in.at = *at;

@@ -4,8 +4,7 @@
 
 namespace ft::rules {
 
-FourGame::FourGame(std::shared_ptr<const Geometry> geo)
-    : geo_(std::move(geo)), start_(*geo_), pos_(*geo_) {}
+FourGame::FourGame(std::shared_ptr<const Geometry> geo) : GameBase(Position(*geo)), geo_(geo) {}
 
 Result<FourGame> FourGame::create(const VariantSpec& spec, const Setup& setup) {
   if (auto ok = validate(spec); !ok) return ok.error();
@@ -51,26 +50,6 @@ Result<FourGame> FourGame::create(const VariantSpec& spec, const Setup& setup) {
   return g;
 }
 
-std::unique_ptr<GameState> FourGame::clone() const {
-  return std::make_unique<FourGame>(*this);
-}
-
-std::vector<std::string> FourGame::legal_moves() const {
-  std::vector<std::string> out;
-  if (outcome_.over()) return out;
-  Move buf[MAX_MOVES];
-  const int n = pos_.legal_moves(buf);
-  out.reserve(n);
-  for (int i = 0; i < n; ++i) out.push_back(format_move(buf[i]));
-  return out;
-}
-
-Result<Outcome> FourGame::play(std::string_view move) {
-  auto m = parse_move(move, geo_->width());
-  if (!m) return m.error();
-  return play(*m);
-}
-
 Result<Outcome> FourGame::play(Move m) {
   if (outcome_.over()) return make_error(ErrorCode::game_over, "the game is over");
   if (auto ok = pos_.check(m); !ok) return ok.error();
@@ -107,13 +86,6 @@ std::vector<std::string> FourGame::board_rows() const {
     rows.push_back(std::move(line));
   }
   return rows;
-}
-
-std::vector<std::string> FourGame::moves() const {
-  std::vector<std::string> out;
-  out.reserve(moves_.size());
-  for (Move m : moves_) out.push_back(format_move(m));
-  return out;
 }
 
 std::vector<Cell> FourGame::winning_cells() const {

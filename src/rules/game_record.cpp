@@ -124,72 +124,79 @@ Result<std::string> format_record(const FourGame& game, std::span<const std::str
   return out;
 }
 
-Result<GameRecord> parse_record(std::string_view text) {
+namespace {
+
+// The lines of a record as written, before any is checked against the rules.
+struct RecordFields {
   std::string variant, size, popout, blocks, opening, result;
   bool have_result = false;
   std::vector<std::pair<std::string, std::string>> seats;    // label, name
   std::vector<std::pair<int, std::string_view>> move_lines;  // line number, text
-  bool in_moves = false;
-  int number = 0;
+  bool have_moves = false;
+  int lines = 0;
+};
+
+Result<RecordFields> read_fields(std::string_view text) {
+  RecordFields f;
   while (!text.empty()) {
     const auto nl = text.find('\n');
     std::string_view line = text.substr(0, nl);
     text.remove_prefix(nl == std::string_view::npos ? text.size() : nl + 1);
-    ++number;
+    const int number = ++f.lines;
     line = trim(line);
     if (line.empty()) continue;
-    if (in_moves) {
-      move_lines.emplace_back(number, line);
+    if (f.have_moves) {
+      f.move_lines.emplace_back(number, line);
       continue;
     }
     const auto colon = line.find(':');
     if (colon == std::string_view::npos) return line_error(number, "expected 'Field: value'");
     const std::string key(trim(line.substr(0, colon)));
-    const std::string value(trim(line.substr(colon + 1)));
-    std::string* field = nullptr;
-    if (key == "Variant")
-      field = &variant;
-    else if (key == "Size")
-      field = &size;
-    else if (key == "PopOut")
-      field = &popout;
-    else if (key == "Blocks")
-      field = &blocks;
-    else if (key == "Opening")
-      field = &opening;
-    else if (key == "Result") {
-      field = &result;
-      have_result = true;
-    } else if (key == "Moves") {
+    std::string value(trim(line.substr(colon + 1)));
+    if (key == "Moves") {
       if (!value.empty()) return line_error(number, "moves follow on their own lines");
-      in_moves = true;
-      continue;
-    } else {
-      seats.emplace_back(key, value);
+      f.have_moves = true;
       continue;
     }
-    *field = value;
+    f.have_result = f.have_result || key == "Result";
+    std::string* field = key == "Variant"   ? &f.variant
+                         : key == "Size"    ? &f.size
+                         : key == "PopOut"  ? &f.popout
+                         : key == "Blocks"  ? &f.blocks
+                         : key == "Opening" ? &f.opening
+                         : key == "Result"  ? &f.result
+                                            : nullptr;
+    if (field == nullptr) {
+      f.seats.emplace_back(key, std::move(value));
+    } else {
+      *field = std::move(value);
+    }
   }
-  if (variant.empty()) return line_error(number, "the record has no Variant line");
-  if (!have_result) return line_error(number, "the record has no Result line");
-  if (!in_moves) return line_error(number, "the record has no Moves line");
+  if (f.variant.empty()) return line_error(f.lines, "the record has no Variant line");
+  if (!f.have_result) return line_error(f.lines, "the record has no Result line");
+  if (!f.have_moves) return line_error(f.lines, "the record has no Moves line");
+  return f;
+}
 
+// The game before the first move: the variant with the record's size,
+// PopOut, blocks and drawn opening.
+Result<FourGame> start_of(const RecordFields& f) {
   VariantOptions options;
-  if (!size.empty()) {
-    const auto x = size.find('x');
+  if (!f.size.empty()) {
+    const auto x = f.size.find('x');
     if (x == std::string::npos ||
-        !parse_small_int(std::string_view(size).substr(0, x), options.width) ||
-        !parse_small_int(std::string_view(size).substr(x + 1), options.height))
+        !parse_small_int(std::string_view(f.size).substr(0, x), options.width) ||
+        !parse_small_int(std::string_view(f.size).substr(x + 1), options.height))
       return make_error(ErrorCode::bad_input, "Size must be WxH, e.g. 7x6");
   }
-  if (popout == "yes")
+  if (f.popout == "yes")
     options.popout = 1;
-  else if (!popout.empty() && popout != "no")
+  else if (!f.popout.empty() && f.popout != "no")
     return make_error(ErrorCode::bad_input, "PopOut must be yes or no");
   Setup setup;
-  auto spec_for_cells = make_variant(variant, options);
+  auto spec_for_cells = make_variant(f.variant, options);
   if (!spec_for_cells) return spec_for_cells.error();
-  for (auto w : words(blocks)) {
+  for (auto w : words(f.blocks)) {
     auto cell = parse_cell(w, spec_for_cells->width, spec_for_cells->height);
     if (!cell)
       return make_error(ErrorCode::bad_setup,
@@ -199,7 +206,7 @@ Result<GameRecord> parse_record(std::string_view text) {
   // An obstacles game states its own block count (RULES.md A8 table setting).
   if (spec_for_cells->blocks > 0 && !setup.blocks.empty())
     options.blocks = static_cast<int>(setup.blocks.size());
-  for (auto w : words(opening)) {
+  for (auto w : words(f.opening)) {
     auto m = parse_move(w, spec_for_cells->width);
     if (!m || m->pop)
       return make_error(ErrorCode::bad_setup,
@@ -208,17 +215,29 @@ Result<GameRecord> parse_record(std::string_view text) {
   }
   if (spec_for_cells->opening_plies > 0 && !setup.opening.empty())
     options.opening_plies = static_cast<int>(setup.opening.size());
-  auto spec = make_variant(variant, options);
+  auto spec = make_variant(f.variant, options);
   if (!spec) return spec.error();
-  auto game = FourGame::create(*spec, setup);
+  return FourGame::create(*spec, setup);
+}
+
+}  // namespace
+
+Result<GameRecord> parse_record(std::string_view text) {
+  auto fields = read_fields(text);
+  if (!fields) return fields.error();
+  const RecordFields& f = *fields;
+  const std::string& result = f.result;
+  auto game = start_of(f);
   if (!game) return game.error();
+  const auto& seats = f.seats;
 
   GameRecord record{game.value(), {}, result};
-  const auto labels = seat_labels(*spec);
+  const auto labels = seat_labels(record.game.spec());
   if (seats.size() != labels.size())
-    return make_error(ErrorCode::bad_input,
-                      "a " + spec->key + " game names " + std::to_string(labels.size()) +
-                          " seats, the record " + std::to_string(seats.size()));
+    return make_error(ErrorCode::bad_input, "a " + record.game.spec().key + " game names " +
+                                                std::to_string(labels.size()) +
+                                                " seats, the record " +
+                                                std::to_string(seats.size()));
   for (std::size_t i = 0; i < labels.size(); ++i) {
     if (seats[i].first != labels[i])
       return make_error(ErrorCode::bad_input,
@@ -226,7 +245,7 @@ Result<GameRecord> parse_record(std::string_view text) {
     record.players.push_back(seats[i].second);
   }
 
-  for (const auto& [line, text_line] : move_lines) {
+  for (const auto& [line, text_line] : f.move_lines) {
     const auto w = words(text_line);
     const int ply = record.game.ply() + 1;
     const int mover = record.game.side_to_move();

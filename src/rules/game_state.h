@@ -8,6 +8,7 @@
 #include <string_view>
 #include <vector>
 
+#include "rules/game_kind.h"
 #include "rules/outcome.h"
 #include "rules/result.h"
 
@@ -18,8 +19,9 @@ class GameState {
   virtual ~GameState() = default;
 
   virtual std::unique_ptr<GameState> clone() const = 0;
-  virtual std::string_view game() const = 0;  // "four" or "twicefour"
-  virtual std::string_view variant() const = 0;  // a variant key, or "twicefour"
+  virtual GameKind kind() const = 0;
+  std::string_view game() const { return to_text(kind()); }  // the protocol's word
+  virtual std::string_view variant() const = 0;              // a variant key, or "twicefour"
 
   // Sides are colours (red, yellow, green) or pieces (cross, circle).
   virtual int sides() const = 0;

@@ -1,21 +1,21 @@
 #include "rules/result.h"
 
+#include "common/name_table.h"
+
 namespace ft {
 
+// clang-format off
+constexpr auto ERROR_CODE_NAMES = name_table<ErrorCode>({
+    {ErrorCode::bad_input, "bad_input"}, {ErrorCode::unknown_variant, "unknown_variant"},
+    {ErrorCode::bad_size, "bad_size"}, {ErrorCode::bad_setup, "bad_setup"},
+    {ErrorCode::no_such_column, "no_such_column"}, {ErrorCode::column_full, "column_full"},
+    {ErrorCode::not_your_disc, "not_your_disc"}, {ErrorCode::pop_not_allowed, "pop_not_allowed"},
+    {ErrorCode::game_over, "game_over"}, {ErrorCode::illegal_move, "illegal_move"}});
+// clang-format on
+
+// The table's texts are string literals, so .data() ends with a NUL.
 const char* error_code_name(ErrorCode code) {
-  switch (code) {
-    case ErrorCode::bad_input: return "bad_input";
-    case ErrorCode::unknown_variant: return "unknown_variant";
-    case ErrorCode::bad_size: return "bad_size";
-    case ErrorCode::bad_setup: return "bad_setup";
-    case ErrorCode::no_such_column: return "no_such_column";
-    case ErrorCode::column_full: return "column_full";
-    case ErrorCode::not_your_disc: return "not_your_disc";
-    case ErrorCode::pop_not_allowed: return "pop_not_allowed";
-    case ErrorCode::game_over: return "game_over";
-    case ErrorCode::illegal_move: return "illegal_move";
-  }
-  return "unknown";
+  return ERROR_CODE_NAMES.text(code, "unknown").data();
 }
 
 }  // namespace ft

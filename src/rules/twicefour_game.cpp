@@ -2,7 +2,7 @@
 
 namespace ft::rules {
 
-TwiceFourGame::TwiceFourGame(const TwiceFourPosition& start) : start_(start), pos_(start) {
+TwiceFourGame::TwiceFourGame(const TwiceFourPosition& start) : GameBase(start) {
   seen_[pos_.repetition_key()] = 1;
   for (int l = 0; l < TF_LINES; ++l) {
     if ((start.counted() >> l) & 1u) counted_lines_.push_back({l, -1, 0});
@@ -42,26 +42,6 @@ Result<TwiceFourGame> TwiceFourGame::from_setup(const TwiceFourSetup& setup) {
                                            setup.circle_points, setup.to_move, setup.ply);
   if (!pos) return pos.error();
   return TwiceFourGame(*pos);
-}
-
-std::unique_ptr<GameState> TwiceFourGame::clone() const {
-  return std::make_unique<TwiceFourGame>(*this);
-}
-
-std::vector<std::string> TwiceFourGame::legal_moves() const {
-  std::vector<std::string> out;
-  if (outcome_.over()) return out;
-  TwiceFourMove buf[TF_MAX_MOVES];
-  const int n = pos_.legal_moves(buf);
-  out.reserve(n);
-  for (int i = 0; i < n; ++i) out.push_back(tf_format_move(buf[i]));
-  return out;
-}
-
-Result<Outcome> TwiceFourGame::play(std::string_view move) {
-  auto m = tf_parse_move(move);
-  if (!m) return m.error();
-  return play(*m);
 }
 
 Result<Outcome> TwiceFourGame::play(TwiceFourMove m) {
@@ -112,13 +92,6 @@ std::vector<std::string> TwiceFourGame::board_rows() const {
     rows.push_back(std::move(line));
   }
   return rows;
-}
-
-std::vector<std::string> TwiceFourGame::moves() const {
-  std::vector<std::string> out;
-  out.reserve(moves_.size());
-  for (TwiceFourMove m : moves_) out.push_back(tf_format_move(m));
-  return out;
 }
 
 }  // namespace ft::rules

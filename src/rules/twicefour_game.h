@@ -10,7 +10,7 @@
 #include <unordered_map>
 #include <vector>
 
-#include "rules/game_state.h"
+#include "rules/game_base.h"
 #include "rules/twicefour_position.h"
 
 namespace ft::rules {
@@ -27,7 +27,7 @@ struct TwiceFourSetup {
   int ply = 0;
 };
 
-class TwiceFourGame final : public GameState {
+class TwiceFourGame final : public GameBase<TwiceFourGame, TwiceFourPosition, TwiceFourMove> {
  public:
   // RULES.md B2: the start position with `first` (cross or circle) to move;
   // `layout` the first start for matches stored before it changed.
@@ -35,27 +35,18 @@ class TwiceFourGame final : public GameState {
   static Result<TwiceFourGame> from_setup(const TwiceFourSetup& setup);
   static TwiceFourGame from_position(const TwiceFourPosition& position);
 
-  std::unique_ptr<GameState> clone() const override;
-  std::string_view game() const override { return "twicefour"; }
-  std::string_view variant() const override { return "twicefour"; }
+  GameKind kind() const override { return GameKind::twicefour; }
+  std::string_view variant() const override { return TWICEFOUR_VARIANT; }
   int sides() const override { return 2; }
   std::string_view side_name(int side) const override { return tf_side_name(side); }
-  int side_to_move() const override { return pos_.to_move(); }
-  int ply() const override { return pos_.ply(); }
-  std::vector<std::string> legal_moves() const override;
-  Result<Outcome> play(std::string_view move) override;
-  const Outcome& outcome() const override { return outcome_; }
-  bool repetition_warning() const override { return warning_; }
   // Top row (5) first, columns a..e: 'X' cross, 'O' circle, '.' empty
   // point, ' ' a corner (not a point).
   std::vector<std::string> board_rows() const override;
-  std::vector<std::string> moves() const override;
 
-  // The typed side of the same operations.
+  // The typed side of the same operations (position(), move_list(): GameBase).
+  using GameBase::play;
   Result<Outcome> play(TwiceFourMove m);
-  const TwiceFourPosition& position() const { return pos_; }
   const TwiceFourPosition& start_position() const { return start_; }
-  const std::vector<TwiceFourMove>& move_list() const { return moves_; }
   // How often the current position (pieces and side to move) has arisen.
   int repetitions() const;
   // How often a position with this repetition key has arisen in the round.
@@ -74,13 +65,13 @@ class TwiceFourGame final : public GameState {
   const std::vector<CountedLine>& counted_lines() const { return counted_lines_; }
 
  private:
+  friend class GameBase<TwiceFourGame, TwiceFourPosition, TwiceFourMove>;
+  static constexpr int MAX_LEGAL = TF_MAX_MOVES;
+  static std::string format(TwiceFourMove m) { return tf_format_move(m); }
+  static Result<TwiceFourMove> parse(std::string_view text) { return tf_parse_move(text); }
+
   explicit TwiceFourGame(const TwiceFourPosition& start);
 
-  TwiceFourPosition start_;
-  TwiceFourPosition pos_;
-  std::vector<TwiceFourMove> moves_;
-  Outcome outcome_;
-  bool warning_ = false;
   std::unordered_map<std::uint64_t, int> seen_;
   std::vector<CountedLine> counted_lines_;
 };

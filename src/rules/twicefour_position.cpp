@@ -17,27 +17,24 @@ constexpr TfBits line_from(int col, int row, int dc, int dr) {
 }
 
 // RULES.md B1. Columns are 0..4 (a..e), rows 0..4 (1..5).
-constexpr std::array<TfBits, TF_LINES> LINES = {
-    // rows 2, 3, 4: a-d and b-e
-    line_from(0, 1, 1, 0),
-    line_from(1, 1, 1, 0),  //
-    line_from(0, 2, 1, 0),
-    line_from(1, 2, 1, 0),  //
-    line_from(0, 3, 1, 0),
-    line_from(1, 3, 1, 0),  //
-    // columns b, c, d: 1-4 and 2-5
-    line_from(1, 0, 0, 1),
-    line_from(1, 1, 0, 1),  //
-    line_from(2, 0, 0, 1),
-    line_from(2, 1, 0, 1),  //
-    line_from(3, 0, 0, 1),
-    line_from(3, 1, 0, 1),  //
-    // diagonals a2-d5, b1-e4, a4-d1, b5-e2
-    line_from(0, 1, 1, 1),
-    line_from(1, 0, 1, 1),  //
-    line_from(0, 3, 1, -1),
-    line_from(1, 4, 1, -1),
-};
+// The order is the lines' index (tf_lines()), which records and counted-line
+// sets store: rows 2, 3, 4 (a-d, then b-e), columns b, c, d (1-4, then 2-5),
+// then the diagonals a2-d5, b1-e4, a4-d1, b5-e2.
+constexpr std::array<TfBits, TF_LINES> LINES = [] {
+  std::array<TfBits, TF_LINES> lines{};
+  std::size_t n = 0;
+  for (int row = 1; row <= 3; ++row) {
+    for (int col = 0; col <= 1; ++col) lines[n++] = line_from(col, row, 1, 0);
+  }
+  for (int col = 1; col <= 3; ++col) {
+    for (int row = 0; row <= 1; ++row) lines[n++] = line_from(col, row, 0, 1);
+  }
+  lines[n++] = line_from(0, 1, 1, 1);
+  lines[n++] = line_from(1, 0, 1, 1);
+  lines[n++] = line_from(0, 3, 1, -1);
+  lines[n++] = line_from(1, 4, 1, -1);
+  return lines;
+}();
 
 // First and last point of each line, for its name (`d2-d5`).
 struct LineEnds {

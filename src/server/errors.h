@@ -5,6 +5,7 @@
 #include <cstdint>
 #include <optional>
 #include <string>
+#include <string_view>
 
 namespace ft::server {
 
@@ -32,13 +33,14 @@ enum class WsError : std::uint8_t {
 inline constexpr int WS_ERROR_COUNT = 18;
 
 const char* ws_error_name(WsError code);  // "malformed_json", ...
+std::optional<WsError> ws_error_from_name(std::string_view name);
 
 // One error frame's content.
 struct ProtocolError {
   WsError code = WsError::bad_message;
   std::string message;
-  std::string id;                        // the move's id, when there was one
-  std::optional<std::int64_t> version;   // the table's version, for stale_version
+  std::string id;                       // the move's id, when there was one
+  std::optional<std::int64_t> version;  // the table's version, for stale_version
 };
 
 }  // namespace ft::server

@@ -259,7 +259,7 @@ HttpResponse Hub::api_player(std::string_view id) {
     json::value change = nullptr;
     if (m.rated) change = m.self.rating_after - m.self.rating_before;
     matches.push_back(json::object{{"table", m.table_id},
-                                   {"game", m.variant == "twicefour" ? "twicefour" : "four"},
+                                   {"game", rules::to_text(rules::game_kind_of_variant(m.variant))},
                                    {"variant", m.variant},
                                    {"rated", m.rated},
                                    {"seat", m.self.seat},
@@ -302,11 +302,13 @@ HttpResponse Hub::api_game(std::string_view id) {
     r.body = game->record;
     return r;
   }
-  json::object o{
-      {"id", std::string(id)},    {"table", table},
-      {"number", number},         {"game", game->variant == "twicefour" ? "twicefour" : "four"},
-      {"variant", game->variant}, {"result", game->result},
-      {"record", game->record}};
+  json::object o{{"id", std::string(id)},
+                 {"table", table},
+                 {"number", number},
+                 {"game", rules::to_text(rules::game_kind_of_variant(game->variant))},
+                 {"variant", game->variant},
+                 {"result", game->result},
+                 {"record", game->record}};
   json::value details = nullptr;
   if (auto room = find_or_load(table)) details = room->game_players(number);
   if (details.is_object()) {

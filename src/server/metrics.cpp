@@ -14,9 +14,8 @@ void Metrics::move(std::int64_t latency_us) {
 }
 
 void Metrics::error(std::string_view code) {
-  for (int i = 0; i < WS_ERROR_COUNT; ++i) {
-    if (code == ws_error_name(static_cast<WsError>(i))) errors_[std::size_t(i)].fetch_add(1);
-  }
+  if (const std::optional<WsError> e = ws_error_from_name(code))
+    errors_[static_cast<std::size_t>(*e)].fetch_add(1);
 }
 
 std::string Metrics::render(const Gauges& g) const {

@@ -17,7 +17,7 @@ namespace ft::server {
 // for the first move; the seed is deterministic, so a restart finds the same.
 bool Room::setup_ready() {
   if (setup_vetted_) return true;
-  auto spec = t_.settings.game == "four"
+  auto spec = t_.settings.game == rules::GameKind::four
                   ? rules::make_variant(t_.settings.variant, t_.settings.options)
                   : Result<rules::VariantSpec>(rules::VariantSpec{});
   if (!spec || spec->opening_plies <= 0) {

@@ -60,12 +60,12 @@ std::optional<Error> read_game(const json::object& o, TableSettings& s) {
   const json::string* game = read_string(o, "game", error);
   if (error) return *error;
   if (game == nullptr) return bad("'game' is required (\"four\" or \"twicefour\")");
-  if (*game != "four" && *game != "twicefour")
-    return bad("'game' must be \"four\" or \"twicefour\"");
-  s.game = std::string(game->c_str());
+  const std::optional<rules::GameKind> game_kind = rules::game_kind_from_text(game->c_str());
+  if (!game_kind) return bad("'game' must be \"four\" or \"twicefour\"");
+  s.game = *game_kind;
 
   std::int64_t n = 0;
-  if (s.game == "four") {
+  if (s.game == rules::GameKind::four) {
     const json::string* variant = read_string(o, "variant", error);
     if (error) return *error;
     if (variant != nullptr) s.variant = std::string(variant->c_str());
@@ -84,7 +84,7 @@ std::optional<Error> read_game(const json::object& o, TableSettings& s) {
     s.seats = s.spec.seats;
     s.single = s.spec.format == rules::Format::single_game;
   } else {
-    s.variant = "twicefour";
+    s.variant = rules::TWICEFOUR_VARIANT;
     s.seats = 2;
     s.per_move = true;  // RULES.md B7: twiceFour is played with time per move
     s.move_ms = 0;      // set below from the clock or the opponent's level
@@ -105,7 +105,8 @@ std::optional<Error> read_clock(const json::object& o, TableSettings& s) {
     const json::string* kind = read_string(c, "kind", error);
     if (error) return *error;
     if (kind == nullptr || *kind == "fischer") {
-      if (s.game == "twicefour") return bad("twiceFour is played with time per move (RULES.md B7)");
+      if (s.game == rules::GameKind::twicefour)
+        return bad("twiceFour is played with time per move (RULES.md B7)");
       s.per_move = false;
       if (read_int(c, "bank_ms", 10000, 7200000, n, error)) s.bank_ms = n;
       if (read_int(c, "increment_ms", 0, 60000, n, error)) s.increment_ms = n;
@@ -194,7 +195,7 @@ Result<TableSettings> parse_settings(std::string_view body) {
   // twiceFour without a clock: the time per move of the computer's level
   // (RULES.md B7: 60 s at level 1 ... 15 s at level 7); between people, and
   // against the perfect player, level 1's 60 s.
-  if (s.game == "twicefour" && s.move_ms == 0) {
+  if (s.game == rules::GameKind::twicefour && s.move_ms == 0) {
     const int level = s.computer_level >= 1 && s.computer_level <= 7 ? s.computer_level : 1;
     auto tc = match::twicefour_level_time(level);
     if (!tc) return tc.error();
@@ -225,9 +226,9 @@ Result<TableSettings> parse_settings(std::string_view body) {
 
 json::object settings_json(const TableSettings& s) {
   json::object o;
-  o["game"] = s.game;
+  o["game"] = rules::to_text(s.game);
   o["variant"] = s.variant;
-  if (s.game == "four") {
+  if (s.game == rules::GameKind::four) {
     o["width"] = s.spec.width;
     o["height"] = s.spec.height;
     o["popout"] = s.spec.popout;
@@ -275,7 +276,7 @@ std::string rating_pool(const TableSettings& s) {
 
 match::MatchConfig match_config(const TableSettings& s, std::uint64_t seed) {
   match::MatchConfig config;
-  config.variant = s.game == "twicefour" ? std::string(match::TWICEFOUR) : s.variant;
+  config.variant = s.game == rules::GameKind::twicefour ? std::string(rules::TWICEFOUR_VARIANT) : s.variant;
   config.options = s.options;
   config.single_game = s.single;
   config.time = s.per_move ? match::TimeControl{0, 0, s.move_ms}

@@ -7,6 +7,7 @@
 #include <string>
 #include <string_view>
 
+#include "rules/game_kind.h"
 #include "rules/result.h"
 #include "rules/variant.h"
 
@@ -19,7 +20,7 @@ namespace ft::server {
 inline constexpr int PERFECT_LEVEL = 8;  // engine contract: levels 1..7, 8 = perfect
 
 struct TableSettings {
-  std::string game = "four";        // "four" or "twicefour"
+  rules::GameKind game = rules::GameKind::four;
   std::string variant = "classic";  // rules variant key, or "twicefour"
   rules::VariantSpec spec;          // four only: the resolved variant
   rules::VariantOptions options;    // four only: what was asked on top of the variant

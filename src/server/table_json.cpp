@@ -139,7 +139,7 @@ json::object game_json(const TableState& t, bool with_moves) {
   o["number"] = t.match->game_index() + 1;
   o["game"] = g->game();
   o["variant"] = t.settings.variant;
-  const bool four = t.settings.game == "four";
+  const bool four = t.settings.game == rules::GameKind::four;
   o["width"] = four ? t.settings.spec.width : 5;
   o["height"] = four ? t.settings.spec.height : 5;
   json::array board;

@@ -10,6 +10,7 @@
 #include <cstdint>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 namespace ft::store {
@@ -36,6 +37,7 @@ enum class TableStatus : std::uint8_t {
   abandoned,  // closed without a result (RULES.md A4 Ready timeout, everyone left)
 };
 const char* table_status_name(TableStatus s);  // "open", "playing", ...
+std::optional<TableStatus> table_status_from_name(std::string_view name);
 
 // One seat at a table. A seat holds a person, the computer at a level, or
 // nobody yet.

@@ -6,6 +6,7 @@
 #include <map>
 #include <utility>
 
+#include "common/name_table.h"
 #include "store/ids.h"
 #include "store/migrations.h"
 
@@ -46,14 +47,6 @@ std::int64_t b(bool v) {
   throw StoreError(code, msg);
 }
 
-std::optional<TableStatus> parse_status(std::string_view s) {
-  for (auto st :
-       {TableStatus::open, TableStatus::playing, TableStatus::finished, TableStatus::abandoned}) {
-    if (s == table_status_name(st)) return st;
-  }
-  return std::nullopt;
-}
-
 std::string encode_clocks(const std::vector<Millis>& clocks) {
   std::string out;
   for (std::size_t i = 0; i < clocks.size(); ++i) {
@@ -82,83 +75,89 @@ std::vector<Millis> decode_clocks(const std::string& text) {
   return out;
 }
 
+// A row's columns in the order of the query's select list, each read into a
+// field of its type: the decoders below name the fields they fill, never a
+// column number.
+class Columns {
+ public:
+  explicit Columns(const Row& r) : r_(r) {}
+  Columns& operator>>(std::int64_t& v) {
+    v = r_.integer(i_++);
+    return *this;
+  }
+  Columns& operator>>(std::uint64_t& v) {
+    v = static_cast<std::uint64_t>(r_.integer(i_++));
+    return *this;
+  }
+  Columns& operator>>(int& v) {
+    v = static_cast<int>(r_.integer(i_++));
+    return *this;
+  }
+  Columns& operator>>(bool& v) {
+    v = r_.integer(i_++) != 0;
+    return *this;
+  }
+  Columns& operator>>(double& v) {
+    v = r_.real(i_++);
+    return *this;
+  }
+  Columns& operator>>(std::string& v) {
+    v = r_.text(i_++);
+    return *this;
+  }
+  Columns& operator>>(std::vector<Millis>& v) {  // a clocks column
+    v = decode_clocks(r_.text(i_++));
+    return *this;
+  }
+
+ private:
+  const Row& r_;
+  std::size_t i_ = 0;
+};
+
 Player player_from(const Row& r) {
-  return Player{r.integer(0), r.text(1), r.integer(2), r.integer(3)};
+  Player p;
+  Columns(r) >> p.id >> p.display_name >> p.created_ms >> p.seen_ms;
+  return p;
 }
 
 TableRecord table_from(const Row& r) {
   TableRecord t;
-  t.id = r.text(0);
-  t.settings_json = r.text(1);
-  t.variant = r.text(2);
-  t.listed = r.integer(3) != 0;
-  t.rated = r.integer(4) != 0;
-  auto st = parse_status(r.text(5));
-  if (!st) fail(StoreErrc::internal, "table " + t.id + " has an unknown status " + r.text(5));
+  std::string status;
+  Columns(r) >> t.id >> t.settings_json >> t.variant >> t.listed >> t.rated >> status >>
+      t.created_ms >> t.updated_ms;
+  auto st = table_status_from_name(status);
+  if (!st) fail(StoreErrc::internal, "table " + t.id + " has an unknown status " + status);
   t.status = *st;
-  t.created_ms = r.integer(6);
-  t.updated_ms = r.integer(7);
   return t;
 }
 
 MatchRecord match_from(const Row& r) {
   MatchRecord m;
-  m.id = r.integer(0);
-  m.table_id = r.text(1);
-  m.format = r.text(2);
-  m.variant = r.text(3);
-  m.rated = r.integer(4) != 0;
-  m.seed = static_cast<std::uint64_t>(r.integer(5));
-  m.snapshot.state_json = r.text(6);
-  m.snapshot.clocks_ms = decode_clocks(r.text(7));
-  m.snapshot.saved_ms = r.integer(8);
-  m.finished = r.integer(9) != 0;
-  m.result = r.text(10);
-  m.started_ms = r.integer(11);
-  m.finished_ms = r.integer(12);
+  Columns(r) >> m.id >> m.table_id >> m.format >> m.variant >> m.rated >> m.seed >>
+      m.snapshot.state_json >> m.snapshot.clocks_ms >> m.snapshot.saved_ms >> m.finished >>
+      m.result >> m.started_ms >> m.finished_ms;
   return m;
 }
 
 GameRecord game_from(const Row& r) {
   GameRecord g;
-  g.match_id = r.integer(0);
-  g.number = static_cast<int>(r.integer(1));
-  g.variant = r.text(2);
-  g.setup = r.text(3);
-  g.finished = r.integer(4) != 0;
-  g.result = r.text(5);
-  g.record = r.text(6);
-  g.started_ms = r.integer(7);
-  g.finished_ms = r.integer(8);
+  Columns(r) >> g.match_id >> g.number >> g.variant >> g.setup >> g.finished >> g.result >>
+      g.record >> g.started_ms >> g.finished_ms;
   return g;
 }
 
 MoveRecord move_from(const Row& r) {
   MoveRecord m;
-  m.match_id = r.integer(0);
-  m.game_number = static_cast<int>(r.integer(1));
-  m.ply = static_cast<int>(r.integer(2));
-  m.move = r.text(3);
-  m.seat = static_cast<int>(r.integer(4));
-  m.clock_ms = r.integer(5);
-  m.think_ms = r.integer(6);
-  m.server_ms = r.integer(7);
-  m.elapsed_ms = r.integer(8);
-  m.clocks_ms = decode_clocks(r.text(9));
-  m.client_id = r.text(10);
-  m.version = r.integer(11);
+  Columns(r) >> m.match_id >> m.game_number >> m.ply >> m.move >> m.seat >> m.clock_ms >>
+      m.think_ms >> m.server_ms >> m.elapsed_ms >> m.clocks_ms >> m.client_id >> m.version;
   return m;
 }
 
 Rating rating_from(const Row& r) {
   Rating x;
-  x.player = r.integer(0);
-  x.variant = r.text(1);
-  x.rating = r.real(2);
-  x.deviation = r.real(3);
-  x.volatility = r.real(4);
-  x.last_rated_ms = r.integer(5);
-  x.games = static_cast<int>(r.integer(6));
+  Columns(r) >> x.player >> x.variant >> x.rating >> x.deviation >> x.volatility >>
+      x.last_rated_ms >> x.games;
   return x;
 }
 
@@ -215,36 +214,27 @@ std::string game_ref(MatchId id, int number) {
 
 }  // namespace
 
+// clang-format off
+constexpr auto TABLE_STATUS_NAMES = name_table<TableStatus>({
+    {TableStatus::open, "open"}, {TableStatus::playing, "playing"},
+    {TableStatus::finished, "finished"}, {TableStatus::abandoned, "abandoned"}});
+
+constexpr auto STORE_ERRC_NAMES = name_table<StoreErrc>({
+    {StoreErrc::not_found, "not-found"}, {StoreErrc::conflict, "conflict"},
+    {StoreErrc::bad_input, "bad-input"}, {StoreErrc::unavailable, "unavailable"},
+    {StoreErrc::schema, "schema"}, {StoreErrc::internal, "internal"}});
+// clang-format on
+
+// The tables' texts are string literals, so .data() ends with a NUL.
 const char* table_status_name(TableStatus s) {
-  switch (s) {
-    case TableStatus::open:
-      return "open";
-    case TableStatus::playing:
-      return "playing";
-    case TableStatus::finished:
-      return "finished";
-    case TableStatus::abandoned:
-      return "abandoned";
-  }
-  return "?";
+  return TABLE_STATUS_NAMES.text(s, "?").data();
+}
+std::optional<TableStatus> table_status_from_name(std::string_view name) {
+  return TABLE_STATUS_NAMES.value(name);
 }
 
 const char* store_errc_name(StoreErrc code) {
-  switch (code) {
-    case StoreErrc::not_found:
-      return "not-found";
-    case StoreErrc::conflict:
-      return "conflict";
-    case StoreErrc::bad_input:
-      return "bad-input";
-    case StoreErrc::unavailable:
-      return "unavailable";
-    case StoreErrc::schema:
-      return "schema";
-    case StoreErrc::internal:
-      return "internal";
-  }
-  return "?";
+  return STORE_ERRC_NAMES.text(code, "?").data();
 }
 
 // --- plumbing ---------------------------------------------------------------

@@ -10,17 +10,10 @@
 namespace ft::engine {
 namespace {
 
+using testing::at_level;
 using testing::is_legal;
 using testing::new_game;
 using testing::play_moves;
-
-ComputerRequest at_level(int level, int budget_ms = 200, std::uint64_t seed = 7) {
-  ComputerRequest r;
-  r.level = level;
-  r.seed = seed;
-  r.budget = std::chrono::milliseconds(budget_ms);
-  return r;
-}
 
 // RULES.md A2: every level completes its own line when it can (a vertical
 // three on column a; the opponent has nothing).

@@ -13,6 +13,15 @@
 
 namespace ft::engine::testing {
 
+// The request the server's computer seat makes at `level`.
+inline ComputerRequest at_level(int level, int budget_ms = 200, std::uint64_t seed = 7) {
+  ComputerRequest r;
+  r.level = level;
+  r.seed = seed;
+  r.budget = std::chrono::milliseconds(budget_ms);
+  return r;
+}
+
 inline rules::FourGame new_game(std::string_view key, std::uint64_t seed = 1) {
   const rules::VariantSpec spec = rules::find_variant(key).value();
   return rules::FourGame::create(spec, rules::draw_setup(spec, seed)).value();

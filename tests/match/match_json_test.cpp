@@ -296,7 +296,7 @@ TEST(MatchRestore, ConnectionsAreNotRecorded) {
 TEST(MatchRestore, LotteryDrawsAreReplayed) {
   FakeClock clock;
   MatchConfig c;
-  c.variant = std::string(TWICEFOUR);
+  c.variant = std::string(ft::rules::TWICEFOUR_VARIANT);
   c.time = twicefour_level_time(3).value();
   Match m = Match::create(c, scripted({1, 1})).value();
   m.start(clock.now);
@@ -316,7 +316,7 @@ TEST(MatchRestore, LotteryDrawsAreReplayed) {
 TEST(MatchRestore, TwiceFourRecordKeepsItsStart) {
   FakeClock clock;
   MatchConfig old_config;
-  old_config.variant = std::string(TWICEFOUR);
+  old_config.variant = std::string(ft::rules::TWICEFOUR_VARIANT);
   old_config.time = twicefour_level_time(3).value();
   old_config.twicefour_start = static_cast<int>(rules::TfStart::first);
   Match old = Match::create(old_config, scripted({0})).value();

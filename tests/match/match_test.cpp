@@ -126,11 +126,8 @@ TEST(RulesA3, ReadyTimeoutLosesTheMatchByAbandonment) {
   EXPECT_TRUE(m.tick(clock.advance(3 * MIN - 1)).events.empty());
   EXPECT_EQ(m.phase(), Phase::between_games);
   Update u = m.tick(clock.advance(1));
-  const MatchOver* over = find_event<MatchOver>(u);
-  ASSERT_NE(over, nullptr);
-  EXPECT_EQ(over->end, MatchEnd::abandoned);
-  EXPECT_EQ(over->loser_teams, std::vector<int>{1});
-  EXPECT_EQ(over->score, "2:0");  // game 2 is lost by the one not ready
+  // game 2 is lost by the one not ready
+  expect_match_over(u, MatchEnd::abandoned, {1}, "2:0");
   // Too late to press Ready now.
   EXPECT_FALSE(m.ready(1, clock.advance(SEC)).ok());
 }
@@ -180,11 +177,7 @@ TEST(RulesA3, ResignMatchLosesCurrentAndUnplayedGames) {
   Update u = m.resign_match(1, clock.advance(SEC));  // it is seat 0's turn: any time works
   ASSERT_TRUE(u.ok());
   EXPECT_EQ(count_events<GameOver>(u), 2);
-  const MatchOver* over = find_event<MatchOver>(u);
-  ASSERT_NE(over, nullptr);
-  EXPECT_EQ(over->end, MatchEnd::resigned);
-  EXPECT_EQ(over->loser_teams, std::vector<int>{1});
-  EXPECT_EQ(over->score, "2:0");
+  expect_match_over(u, MatchEnd::resigned, {1}, "2:0");
   EXPECT_EQ(m.clock().running(), -1);
   EXPECT_FALSE(m.move(0, "a", clock.advance(SEC)).ok());
 }
@@ -202,11 +195,8 @@ TEST(RulesA4, MatchLostOnTimeInGameTwo) {
   EXPECT_EQ(m.next_deadline(), flag + 1);
   EXPECT_TRUE(m.tick(flag).events.empty());  // still inside the grace
   Update u = m.tick(flag + 1);
-  const MatchOver* over = find_event<MatchOver>(u);
-  ASSERT_NE(over, nullptr);
-  EXPECT_EQ(over->end, MatchEnd::timeout);
-  EXPECT_EQ(over->loser_teams, std::vector<int>{0});
-  EXPECT_EQ(over->score, "1:1");  // led 1:0, lost game 2 on time
+  // led 1:0, lost game 2 on time
+  expect_match_over(u, MatchEnd::timeout, {0}, "1:1");
   const GameOver* g = find_event<GameOver>(u);
   ASSERT_NE(g, nullptr);
   EXPECT_EQ(g->end, GameEnd::timeout);
@@ -413,11 +403,7 @@ TEST(RulesA11, TeamMatchOrderSwapAndTeamTimeout) {
   // Seat 1 (to move) lets the time run out: team 1 loses the match.
   ASSERT_EQ(m.seat_to_move(), 1);
   Update u = m.tick(*m.clock().flag_at() + 1);
-  const MatchOver* over = find_event<MatchOver>(u);
-  ASSERT_NE(over, nullptr);
-  EXPECT_EQ(over->end, MatchEnd::timeout);
-  EXPECT_EQ(over->loser_teams, std::vector<int>{1});
-  EXPECT_EQ(over->score, "2:0");
+  expect_match_over(u, MatchEnd::timeout, {1}, "2:0");
 }
 
 // RULES.md A11: a full team game can also end in a draw and a team wins the

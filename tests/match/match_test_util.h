@@ -38,6 +38,16 @@ const T* find_event(const Update& u) {
   return nullptr;
 }
 
+// The update's MatchOver: how the match ended, the teams that lost, the score.
+inline void expect_match_over(const Update& u, MatchEnd end, const std::vector<int>& losers,
+                              const std::string& score) {
+  const MatchOver* over = find_event<MatchOver>(u);
+  ASSERT_NE(over, nullptr);
+  EXPECT_EQ(over->end, end);
+  EXPECT_EQ(over->loser_teams, losers);
+  EXPECT_EQ(over->score, score);
+}
+
 template <typename T>
 int count_events(const Update& u) {
   int n = 0;

@@ -21,6 +21,13 @@ MatchConfig bank(std::int64_t bank_ms) {
   return c;
 }
 
+// A match with `bank_ms` per seat and no increment, started at the clock's now.
+Match started(const FakeClock& clock, std::int64_t bank_ms) {
+  Match m = Match::create(bank(bank_ms)).value();
+  m.start(clock.now);
+  return m;
+}
+
 // The rows a server would store for the moves of `m` since `from_ply`.
 LoggedMove row(const Match& m, int game, int ply, int seat, const std::string& move,
                std::int64_t at, std::int64_t elapsed) {
@@ -32,8 +39,7 @@ LoggedMove row(const Match& m, int game, int ply, int seat, const std::string& m
 
 TEST(RestoreClock, MovesCarryTheirTurnLengthIntoTheRecord) {
   FakeClock clock;
-  Match m = Match::create(bank(MIN)).value();
-  m.start(clock.now);
+  Match m = started(clock, MIN);
   play(m, clock, {"d", "c"}, 1700);
   int moves = 0;
   for (const Input& in : m.record().inputs) {
@@ -87,8 +93,7 @@ TEST(RestoreClock, AnOutageBetweenStoredMovesIsNotCharged) {
 // Rows written before turn lengths were stored still end on their clocks.
 TEST(RestoreClock, StoredClocksAreWhereARestoreEnds) {
   FakeClock clock;
-  Match live = Match::create(bank(MIN)).value();
-  live.start(clock.now);
+  Match live = started(clock, MIN);
   const MatchRecord snapshot = live.record();
   ASSERT_TRUE(live.move(0, "d", clock.advance(4 * SEC)).ok());
   LoggedMove lm = row(live, 0, 1, 0, "d", clock.now, 4 * SEC);
@@ -104,8 +109,7 @@ TEST(RestoreClock, StoredClocksAreWhereARestoreEnds) {
 // record (which holds the resume) gives the same clocks and the same flag.
 TEST(RestoreClock, GraceStandsTheRunningClockAndReplays) {
   FakeClock clock;
-  Match live = Match::create(bank(MIN)).value();
-  live.start(clock.now);
+  Match live = started(clock, MIN);
   play(live, clock, {"d"}, 2 * SEC);
   const std::int64_t left = live.clock().remaining(1, clock.now);
   clock.advance(30 * SEC);  // outage
@@ -129,8 +133,7 @@ TEST(RestoreClock, GraceStandsTheRunningClockAndReplays) {
 // stored record, which may not hold it yet).
 TEST(RestoreClock, TwoRestartsInsideOneGraceGiveOneGrace) {
   FakeClock clock;
-  Match live = Match::create(bank(MIN)).value();
-  live.start(clock.now);
+  Match live = started(clock, MIN);
   play(live, clock, {"d"}, 2 * SEC);
   const std::int64_t left = live.clock().remaining(1, clock.now);
   const MatchRecord stored = live.record();
@@ -154,8 +157,7 @@ TEST(RestoreClock, TwoRestartsInsideOneGraceGiveOneGrace) {
 // not keep; a claimed match replays as claimed all the same.
 TEST(RestoreClock, AClaimedMatchReplays) {
   FakeClock clock;
-  Match live = Match::create(bank(MIN)).value();
-  live.start(clock.now);
+  Match live = started(clock, MIN);
   play(live, clock, {"d"}, SEC);
   live.set_connected(1, false, clock.advance(SEC));
   ASSERT_TRUE(live.claim(0, clock.advance(31 * SEC)).ok());
@@ -191,8 +193,7 @@ TEST(RestoreClock, AFlagAfterARestartReplays) {
 // not as an ordinary resignation.
 TEST(RestoreClock, ResignMatchMarksTheGameItEnded) {
   FakeClock clock;
-  Match m = Match::create(bank(MIN)).value();
-  m.start(clock.now);
+  Match m = started(clock, MIN);
   Update u = m.resign_match(1, clock.advance(SEC));
   int over = 0;
   for (const Event& e : u.events) {

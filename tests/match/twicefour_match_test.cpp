@@ -25,7 +25,7 @@ const std::vector<std::string> CROSS_FIRST_REPETITION_DRAW = {"d2-e2", "b4-a4", 
 
 MatchConfig twicefour(int level = 4) {
   MatchConfig c;
-  c.variant = std::string(TWICEFOUR);
+  c.variant = std::string(ft::rules::TWICEFOUR_VARIANT);
   c.time = twicefour_level_time(level).value();
   return c;
 }
@@ -95,11 +95,7 @@ TEST(RulesB2, NoPieceChoiceWithinThreeMinutesIsAbandonment) {
   EXPECT_TRUE(m.choose_piece(1, TF_CROSS, clock.advance(MIN)).ok());
   EXPECT_TRUE(m.tick(clock.advance(2 * MIN - 1)).events.empty());
   u = m.tick(clock.advance(1));
-  const MatchOver* over = find_event<MatchOver>(u);
-  ASSERT_NE(over, nullptr);
-  EXPECT_EQ(over->end, MatchEnd::abandoned);
-  EXPECT_EQ(over->loser_teams, std::vector<int>{0});
-  EXPECT_EQ(over->score, "0:2");
+  expect_match_over(u, MatchEnd::abandoned, {0}, "0:2");
 }
 
 // RULES.md B6: round 1 is started by the lottery winner, round 2 by the

@@ -9,8 +9,7 @@
 namespace ft::rules {
 namespace {
 
-using testing::game_of;
-using testing::play_all;
+using namespace testing;  // rules_test_util.h
 
 void expect_same_game(const FourGame& a, const FourGame& b) {
   EXPECT_EQ(a.spec().key, b.spec().key);

@@ -6,9 +6,7 @@
 namespace ft::rules {
 namespace {
 
-using testing::game_of;
-using testing::play_letters;
-using testing::win_by;
+using namespace testing;  // rules_test_util.h
 
 // RULES.md A10: three colours moving red, yellow, green; default board 9x7;
 // a match is three games.

@@ -7,10 +7,7 @@
 namespace ft::rules {
 namespace {
 
-using testing::game_of;
-using testing::play_all;
-using testing::play_letters;
-using testing::win_by;
+using namespace testing;  // rules_test_util.h
 
 // RULES.md A7: pop one of your own discs from the bottom row; the column falls.
 TEST(RulesA7PopOut, PopOwnBottomDiscAndTheColumnFalls) {

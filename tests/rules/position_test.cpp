@@ -8,10 +8,7 @@
 namespace ft::rules {
 namespace {
 
-using testing::game_of;
-using testing::play_all;
-using testing::play_letters;
-using testing::win_by;
+using namespace testing;  // rules_test_util.h
 
 // RULES.md A1: classic is 7 columns by 6 rows.
 TEST(RulesA1, ClassicBoardIsSevenBySix) {

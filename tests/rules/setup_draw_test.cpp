@@ -9,9 +9,7 @@
 namespace ft::rules {
 namespace {
 
-using testing::game_of;
-using testing::play_letters;
-using testing::win_by;
+using namespace testing;  // rules_test_util.h
 
 VariantSpec obstacles(int width, int height, int blocks) {
   VariantOptions o;

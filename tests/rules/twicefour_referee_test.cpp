@@ -3,30 +3,10 @@
 #include <gtest/gtest.h>
 
 #include "app/rules/referee.h"
+#include "referee_test_util.h"
 
 namespace ft::app::referee {
 namespace {
-
-namespace json = boost::json;
-
-json::object reply(std::string_view line) {
-  const std::string out = process_line(line);
-  boost::system::error_code ec;
-  json::value v = json::parse(out, ec);
-  EXPECT_FALSE(ec) << out;
-  return v.is_object() ? v.as_object() : json::object{};
-}
-
-std::string error_of(std::string_view line) {
-  json::object r = reply(line);
-  EXPECT_TRUE(r.contains("error")) << line << " -> " << json::serialize(r);
-  EXPECT_EQ(r.size(), 1u);
-  return r.contains("error") ? std::string(r["error"].as_string()) : "";
-}
-
-bool contains(const std::string& s, std::string_view part) {
-  return s.find(part) != std::string::npos;
-}
 
 // RULES.md B2: the start, cross first by default.
 TEST(RefereeTwiceFour, StartPosition) {

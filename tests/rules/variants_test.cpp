@@ -9,10 +9,7 @@
 namespace ft::rules {
 namespace {
 
-using testing::game_of;
-using testing::play_all;
-using testing::play_letters;
-using testing::win_by;
+using namespace testing;  // rules_test_util.h
 
 // RULES.md A6: eleven variants with stable keys, in the order of the table.
 TEST(RulesA6, RegistryHasTheElevenKeys) {

@@ -12,7 +12,7 @@ namespace {
 
 match::MatchRecord twicefour_record(rules::TfStart start) {
   match::MatchConfig c;
-  c.variant = std::string(match::TWICEFOUR);
+  c.variant = std::string(rules::TWICEFOUR_VARIANT);
   c.time = match::TimeControl{0, 0, 60'000};
   c.twicefour_start = static_cast<int>(start);
   auto m = match::Match::create(c, [](int) { return 0; }).value();

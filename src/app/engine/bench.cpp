@@ -8,6 +8,7 @@
 
 #include "app/command.h"
 #include "app/engine/bench_command.h"
+#include "app/options.h"
 #include "engine/solver/bench_positions.h"
 #include "engine/solver/solver.h"
 
@@ -16,25 +17,21 @@ namespace {
 
 namespace sv = ft::engine::solver;
 
+const std::string USAGE =
+    "usage: fourtable bench signature [--verbose]\n\n"
+    "Solves a fixed list of 7x6 positions, each from an empty " +
+    std::to_string(sv::BENCH_TABLE_BYTES >> 20) +
+    " MiB table, and prints the total node count (the bench signature) and the time.\n";
+
 int run_signature(std::span<const std::string> args) {
-  if (has_flag(args, "help")) {
-    std::cout << "usage: fourtable bench signature [--verbose]\n\n"
-                 "Solves a fixed list of 7x6 positions, each from an empty "
-              << (sv::BENCH_TABLE_BYTES >> 20)
-              << " MiB table, and prints the total node count (the bench signature) and "
-                 "the time.\n";
-    return 0;
-  }
-  const bool verbose = has_flag(args, "verbose");
+  const Options opt("bench signature", args);
+  const bool verbose = opt.flag("verbose");
   const auto result = sv::run_bench([&](const sv::BenchLine& l) {
     if (verbose)
       std::cout << l.moves << " " << l.score << " nodes " << l.nodes << " " << l.seconds * 1e3
                 << " ms\n";
   });
-  if (!result) {
-    std::cerr << "fourtable bench: " << result.error().message << "\n";
-    return 1;
-  }
+  if (!result) return opt.report(result.error().message, 1);
   char buf[256];
   std::snprintf(buf, sizeof buf, "bench: %d positions, %llu nodes, %.3f s, %.0f knodes/s\n",
                 result->positions, static_cast<unsigned long long>(result->nodes), result->seconds,
@@ -43,8 +40,8 @@ int run_signature(std::span<const std::string> args) {
   return 0;
 }
 
-const RegisterBench reg("signature", "the solver's bench signature: node count and time",
-                        run_signature);
+const RegisterCommand reg("signature", "the solver's bench signature: node count and time",
+                          run_signature, USAGE, bench_commands());
 
 }  // namespace
 }  // namespace ft::app

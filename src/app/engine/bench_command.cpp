@@ -9,7 +9,7 @@ int run_bench(std::span<const std::string> args) {
   const auto& subs = bench_commands();
   if (!args.empty()) {
     for (const Command& c : subs) {
-      if (c.name == args[0]) return c.run(args.subspan(1));
+      if (c.name == args[0]) return run_command(c, args.subspan(1));
     }
   }
   const bool help = !args.empty() && (args[0] == "--help" || args[0] == "-h");
@@ -27,10 +27,6 @@ const RegisterCommand REGISTER{"bench", "engine benchmarks (fourtable bench --he
 std::vector<Command>& bench_commands() {
   static std::vector<Command> all;
   return all;
-}
-
-RegisterBench::RegisterBench(std::string name, std::string summary, CommandFn run) {
-  bench_commands().push_back(Command{std::move(name), std::move(summary), std::move(run)});
 }
 
 }  // namespace ft::app

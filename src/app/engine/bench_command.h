@@ -10,10 +10,8 @@
 
 namespace ft::app {
 
+// The benchmarks: each registers with
+// RegisterCommand(name, summary, run, usage, bench_commands()).
 std::vector<Command>& bench_commands();
-
-struct RegisterBench {
-  RegisterBench(std::string name, std::string summary, CommandFn run);
-};
 
 }  // namespace ft::app

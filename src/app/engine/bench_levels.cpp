@@ -1,14 +1,19 @@
 // `fourtable bench levels`: the level ladder of issue 4 (see
 // engine/level_ladder.h) for any game the engine plays through choose_move.
+#include <chrono>
 #include <cstdio>
 #include <iostream>
+#include <optional>
 #include <string>
+#include <string_view>
 
 #include "app/engine/bench_command.h"
+#include "app/options.h"
 #include "engine/computer.h"
 #include "engine/level_ladder.h"
 #include "engine/twicefour/opening.h"
 #include "rules/four_game.h"
+#include "rules/game_kind.h"
 #include "rules/setup_draw.h"
 #include "rules/twicefour_game.h"
 
@@ -31,128 +36,72 @@ constexpr const char* USAGE =
     "(per mille), oversights (per mille), exact-nodes, exact-empty, solver (0|1), playouts,\n"
     "explore (per mille); e.g. 6:depth=3,nodes=1000000,blunders=100.\n";
 
-bool parse_int(const std::string& text, long long lo, long long hi, long long& out) {
-  try {
-    std::size_t used = 0;
-    const long long v = std::stoll(text, &used);
-    if (used != text.size() || v < lo || v > hi) return false;
-    out = v;
-    return true;
-  } catch (...) {
-    return false;
-  }
+// The ladder's numbers; `opening_plies` is already the game's default.
+void read_ladder_numbers(Options& opt, engine::LadderConfig& cfg) {
+  cfg.matches = static_cast<int>(opt.required_number("matches", 1, 100000));
+  cfg.level_from = static_cast<int>(opt.required_number("level-from", 1, engine::MAX_LEVEL));
+  cfg.level_to = static_cast<int>(opt.required_number("level-to", 1, engine::MAX_LEVEL));
+  cfg.seed = static_cast<std::uint64_t>(opt.number("seed", 1, 0, INT64_MAX));
+  cfg.budget = std::chrono::milliseconds(opt.number("budget-ms", 50, 1, 600000));
+  cfg.opening_plies = static_cast<int>(opt.number("opening-plies", cfg.opening_plies, 0, 40));
+  cfg.threads = static_cast<int>(opt.number("threads", 1, 1, 64));
+  if (opt.ok() && cfg.level_to <= cfg.level_from) opt.fail("--level-to must be above --level-from");
 }
 
-int run_levels(std::span<const std::string> args) {
-  if (has_flag(args, "help")) {
-    std::cout << USAGE;
-    return 0;
+// Four in a row: `variant` of `size` (--width, --height), games from the drawn set-up
+// of each seed, and the --level-settings changes. False after an error.
+bool four_games(Options& opt, const std::string& variant, const rules::VariantOptions& size,
+                engine::LadderConfig& cfg) {
+  auto spec = rules::make_variant(variant, size);
+  if (!spec) {
+    opt.fail(spec.error().message);
+    return false;
   }
-  std::string game = "four", variant = "classic", text;
-  option_value(args, "game", game);
-  option_value(args, "variant", variant);
-  engine::LadderConfig cfg;
-  cfg.opening_plies = game == "twicefour" ? 0 : 4;
-  long long width = 0, height = 0;
-  struct IntOption {
-    const char* name;
-    long long lo, hi;
-    bool required;
-    long long value;
+  const rules::VariantSpec s = *spec;
+  for (const std::string& change : opt.texts("level-settings")) {
+    const std::size_t colon = change.find(':');
+    const std::optional<long long> level =
+        colon == std::string::npos ? std::nullopt
+                                   : whole_number(std::string_view(change).substr(0, colon),
+                                                  engine::MIN_LEVEL, engine::MAX_LEVEL);
+    if (!level) {
+      opt.fail("--level-settings must start with a level 1.." + std::to_string(engine::MAX_LEVEL) +
+               " and ':', not '" + change + "'");
+      return false;
+    }
+    engine::LevelSettings ls = engine::level_settings(static_cast<int>(*level), s.colours);
+    std::string error;
+    if (!engine::apply_level_settings(std::string_view(change).substr(colon + 1), ls, error)) {
+      opt.fail("--level-settings: " + error);
+      return false;
+    }
+    cfg.settings[static_cast<int>(*level)] = ls;
+  }
+  cfg.new_game = [s](std::uint64_t seed) -> std::unique_ptr<rules::GameState> {
+    auto g = rules::FourGame::create(s, rules::draw_setup(s, seed));
+    if (!g) return nullptr;
+    return std::make_unique<rules::FourGame>(std::move(g).value());
   };
-  IntOption opts[] = {
-      {"matches", 1, 100000, true, 0},
-      {"level-from", 1, engine::MAX_LEVEL, true, 0},
-      {"level-to", 1, engine::MAX_LEVEL, true, 0},
-      {"seed", 0, INT64_MAX, false, 1},
-      {"budget-ms", 1, 600000, false, 50},
-      {"opening-plies", 0, 40, false, cfg.opening_plies},
-      {"threads", 1, 64, false, 1},
-      {"width", 0, rules::MAX_SIZE, false, 0},
-      {"height", 0, rules::MAX_SIZE, false, 0},
+  return true;
+}
+
+// twiceFour: by default the rounds start from the start of RULES.md B2 (no
+// forced win for either side early; the levels' seeded noise varies the
+// games). P > 0 plays a balanced opening instead: P random moves that leave a
+// round no eight-half-move search can decide (engine/twicefour/opening.h).
+// Returns the description of the games.
+std::string twicefour_games(engine::LadderConfig& cfg) {
+  const int plies = cfg.opening_plies;
+  cfg.opening_plies = 0;
+  cfg.new_game = [plies](std::uint64_t seed) -> std::unique_ptr<rules::GameState> {
+    return std::make_unique<rules::TwiceFourGame>(engine::twicefour::balanced_opening(seed, plies));
   };
-  for (IntOption& o : opts) {
-    if (!option_value(args, o.name, text)) {
-      if (o.required) {
-        std::cerr << "fourtable bench levels: --" << o.name << " is required\n" << USAGE;
-        return 2;
-      }
-      continue;
-    }
-    if (!parse_int(text, o.lo, o.hi, o.value)) {
-      std::cerr << "fourtable bench levels: --" << o.name << " must be a whole number in " << o.lo
-                << ".." << o.hi << ", not '" << text << "'\n";
-      return 2;
-    }
-  }
-  cfg.matches = static_cast<int>(opts[0].value);
-  cfg.level_from = static_cast<int>(opts[1].value);
-  cfg.level_to = static_cast<int>(opts[2].value);
-  cfg.seed = static_cast<std::uint64_t>(opts[3].value);
-  cfg.budget = std::chrono::milliseconds(opts[4].value);
-  cfg.opening_plies = static_cast<int>(opts[5].value);
-  cfg.threads = static_cast<int>(opts[6].value);
-  width = opts[7].value;
-  height = opts[8].value;
-  if (cfg.level_to <= cfg.level_from) {
-    std::cerr << "fourtable bench levels: --level-to must be above --level-from\n";
-    return 2;
-  }
+  return plies == 0 ? std::string("twicefour (from the start)")
+                    : "twicefour (balanced opening of " + std::to_string(plies) + " plies)";
+}
 
-  if (game == "four") {
-    rules::VariantOptions vo;
-    vo.width = static_cast<int>(width);
-    vo.height = static_cast<int>(height);
-    auto spec = rules::make_variant(variant, vo);
-    if (!spec) {
-      std::cerr << "fourtable bench levels: " << spec.error().message << "\n";
-      return 2;
-    }
-    const rules::VariantSpec s = *spec;
-    for (const std::string& change : option_values(args, "level-settings")) {
-      const std::size_t colon = change.find(':');
-      long long level = 0;
-      std::string error;
-      if (colon == std::string::npos ||
-          !parse_int(change.substr(0, colon), engine::MIN_LEVEL, engine::MAX_LEVEL, level)) {
-        std::cerr << "fourtable bench levels: --level-settings must start with a level 1.."
-                  << engine::MAX_LEVEL << " and ':', not '" << change << "'\n";
-        return 2;
-      }
-      engine::LevelSettings ls = engine::level_settings(static_cast<int>(level), s.colours);
-      if (!engine::apply_level_settings(std::string_view(change).substr(colon + 1), ls, error)) {
-        std::cerr << "fourtable bench levels: --level-settings: " << error << "\n";
-        return 2;
-      }
-      cfg.settings[static_cast<int>(level)] = ls;
-    }
-    cfg.new_game = [s](std::uint64_t seed) -> std::unique_ptr<rules::GameState> {
-      auto g = rules::FourGame::create(s, rules::draw_setup(s, seed));
-      if (!g) return nullptr;
-      return std::make_unique<rules::FourGame>(std::move(g).value());
-    };
-  } else if (game == "twicefour") {
-    if (option_value(args, "level-settings", text)) {
-      std::cerr << "fourtable bench levels: --level-settings is for four in a row only\n";
-      return 2;
-    }
-    // By default the rounds start from the start of RULES.md B2 (no forced
-    // win for either side early; the levels' seeded noise varies the games).
-    // P > 0 plays a balanced opening instead: P random moves that leave a
-    // round no eight-half-move search can decide (engine/twicefour/opening.h).
-    const int plies = cfg.opening_plies;
-    cfg.opening_plies = 0;
-    cfg.new_game = [plies](std::uint64_t seed) -> std::unique_ptr<rules::GameState> {
-      return std::make_unique<rules::TwiceFourGame>(
-          engine::twicefour::balanced_opening(seed, plies));
-    };
-    variant = plies == 0 ? std::string("twicefour (from the start)")
-                         : "twicefour (balanced opening of " + std::to_string(plies) + " plies)";
-  } else {
-    std::cerr << "fourtable bench levels: unknown game '" << game << "' (four or twicefour)\n";
-    return 2;
-  }
-
+void print_config(const std::string& game, const std::string& variant,
+                  const engine::LadderConfig& cfg) {
   std::printf(
       "bench levels: game %s, variant %s, %d matches per pair, levels %d..%d, budget %lld ms,\n"
       "  opening %d random plies, seed %llu, threads %d\n",
@@ -170,23 +119,46 @@ int run_levels(std::span<const std::string> args) {
         static_cast<unsigned long long>(ls.playouts), ls.explore_permille);
   }
   std::fflush(stdout);
-  auto print_pair = [](const engine::PairResult& p) {
-    char wdl[32], mwdl[32];
-    std::snprintf(wdl, sizeof wdl, "%d-%d-%d", p.upper_wins, p.draws, p.upper_losses);
-    if (p.match_wins + p.match_draws + p.match_losses > 0)
-      std::snprintf(mwdl, sizeof mwdl, "%d-%d-%d", p.match_wins, p.match_draws, p.match_losses);
-    else
-      std::snprintf(mwdl, sizeof mwdl, "-");
-    char pair[16];
-    std::snprintf(pair, sizeof pair, "%d v %d", p.upper, p.lower);
-    std::printf("%-8s %7d %6d %16s %11.1f%% %16s\n", pair, p.matches, p.games, wdl, 100 * p.score(),
-                mwdl);
-  };
-  const bool progress = has_flag(args, "progress");
-  auto print_header = [] {
-    std::printf("\n%-8s %7s %6s %16s %12s %16s\n", "pair", "matches", "games", "higher W-D-L",
-                "higher score", "matches W-D-L");
-  };
+}
+
+void print_header() {
+  std::printf("\n%-8s %7s %6s %16s %12s %16s\n", "pair", "matches", "games", "higher W-D-L",
+              "higher score", "matches W-D-L");
+}
+
+void print_pair(const engine::PairResult& p) {
+  char wdl[32], mwdl[32];
+  std::snprintf(wdl, sizeof wdl, "%d-%d-%d", p.upper_wins, p.draws, p.upper_losses);
+  if (p.match_wins + p.match_draws + p.match_losses > 0)
+    std::snprintf(mwdl, sizeof mwdl, "%d-%d-%d", p.match_wins, p.match_draws, p.match_losses);
+  else
+    std::snprintf(mwdl, sizeof mwdl, "-");
+  char pair[16];
+  std::snprintf(pair, sizeof pair, "%d v %d", p.upper, p.lower);
+  std::printf("%-8s %7d %6d %16s %11.1f%% %16s\n", pair, p.matches, p.games, wdl, 100 * p.score(),
+              mwdl);
+}
+
+int run_levels(std::span<const std::string> args) {
+  Options opt("bench levels", args);
+  const std::string game = opt.text("game", "four");
+  std::string variant = opt.text("variant", "classic");
+  const std::optional<rules::GameKind> kind = rules::game_kind_from_text(game);
+  if (!kind) return opt.report("unknown game '" + game + "' (four or twicefour)", 2);
+  engine::LadderConfig cfg;
+  cfg.opening_plies = kind == rules::GameKind::twicefour ? 0 : 4;
+  read_ladder_numbers(opt, cfg);
+  rules::VariantOptions size;
+  size.width = static_cast<int>(opt.number("width", 0, 0, rules::MAX_SIZE));
+  size.height = static_cast<int>(opt.number("height", 0, 0, rules::MAX_SIZE));
+  if (opt.ok() && kind == rules::GameKind::twicefour && opt.text("level-settings"))
+    opt.fail("--level-settings is for four in a row only");
+  if (opt.ok() && kind == rules::GameKind::four) four_games(opt, variant, size, cfg);
+  if (opt.ok() && kind == rules::GameKind::twicefour) variant = twicefour_games(cfg);
+  if (!opt.ok()) return opt.usage_error();
+
+  print_config(game, variant, cfg);
+  const bool progress = opt.flag("progress");
   if (progress) {
     std::printf("\n(progress: pairs as they finish)");
     print_header();
@@ -197,10 +169,7 @@ int run_levels(std::span<const std::string> args) {
     print_pair(p);
     std::fflush(stdout);
   });
-  if (!r.error.empty()) {
-    std::cerr << "fourtable bench levels: " << r.error << "\n";
-    return 1;
-  }
+  if (!r.error.empty()) return opt.report(r.error, 1);
   print_header();
   for (const auto& p : r.pairs) print_pair(p);
   std::printf("\n%-6s %8s %10s %10s\n", "level", "moves", "median ms", "max ms");
@@ -210,7 +179,8 @@ int run_levels(std::span<const std::string> args) {
   return 0;
 }
 
-const RegisterBench REGISTER{"levels", "level ladder: adjacent levels play matches", run_levels};
+const RegisterCommand REGISTER{"levels", "level ladder: adjacent levels play matches", run_levels,
+                               USAGE, bench_commands()};
 
 }  // namespace
 }  // namespace ft::app

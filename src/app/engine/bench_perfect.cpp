@@ -11,7 +11,7 @@
 
 #include "app/command.h"
 #include "app/engine/bench_command.h"
-#include "app/engine/solver_options.h"
+#include "app/options.h"
 #include "engine/computer.h"
 #include "engine/solver/move_check.h"
 #include "engine/solver/random_positions.h"
@@ -34,46 +34,43 @@ struct PlyRow {
   double sum_ms = 0;
 };
 
+constexpr const char* USAGE =
+    R"(usage: fourtable bench perfect [--positions N] [--seed S] [--max-discs D]
+                               [--budget-ms M] [--check-from C] [--verbose]
+
+Random 7x6 classic positions with 0..D discs (default 2000, seed 1, 20),
+uniformly by disc count; the perfect level's move in each (budget default
+2000 ms, as the server's) is checked against the exact scores (book, else
+solver). Prints a row per disc count; exit 1 if a move is not exactly
+best or an answer took longer than the budget. Positions with fewer than C
+discs that the book does not hold are timed but not checked (a fresh
+solve of each takes minutes); a fallback there counts as a failure.
+)";
+
 int run_perfect(std::span<const std::string> args) {
-  if (has_flag(args, "help")) {
-    std::cout << "usage: fourtable bench perfect [--positions N] [--seed S] [--max-discs D]\n"
-                 "                               [--budget-ms M] [--check-from C] [--verbose]\n\n"
-                 "Random 7x6 classic positions with 0..D discs (default 2000, seed 1, 20),\n"
-                 "uniformly by disc count; the perfect level's move in each (budget default\n"
-                 "2000 ms, as the server's) is checked against the exact scores (book, else\n"
-                 "solver). Prints a row per disc count; exit 1 if a move is not exactly\n"
-                 "best or an answer took longer than the budget. Positions with fewer than C\n"
-                 "discs that the book does not hold are timed but not checked (a fresh\n"
-                 "solve of each takes minutes); a fallback there counts as a failure.\n";
-    return 0;
-  }
-  auto count = number_option(args, "positions", 2000, 1, 1'000'000);
-  auto seed = number_option(args, "seed", 1, 0, INT64_MAX);
-  auto max_discs = number_option(args, "max-discs", 20, 0, 40);
-  auto budget_ms = number_option(args, "budget-ms", 2000, 1, 3'600'000);
-  auto check_from = number_option(args, "check-from", 0, 0, 42);
-  for (const auto* r : {&count, &seed, &max_discs, &budget_ms, &check_from}) {
-    if (!*r) {
-      std::cerr << "fourtable bench perfect: " << r->error().message << "\n";
-      return 2;
-    }
-  }
-  const auto budget = std::chrono::milliseconds(*budget_ms);
-  const bool verbose = has_flag(args, "verbose");
-  std::printf("bench perfect: %lld positions, 0..%lld discs, seed %lld, budget %lld ms\n", *count,
-              *max_discs, *seed, static_cast<long long>(budget.count()));
+  Options opt("bench perfect", args);
+  const long long count = opt.number("positions", 2000, 1, 1'000'000);
+  const long long seed = opt.number("seed", 1, 0, INT64_MAX);
+  const long long max_discs = opt.number("max-discs", 20, 0, 40);
+  const long long budget_ms = opt.number("budget-ms", 2000, 1, 3'600'000);
+  const long long check_from = opt.number("check-from", 0, 0, 42);
+  if (!opt.ok()) return opt.report(opt.error(), 2);
+  const auto budget = std::chrono::milliseconds(budget_ms);
+  const bool verbose = opt.flag("verbose");
+  std::printf("bench perfect: %lld positions, 0..%lld discs, seed %lld, budget %lld ms\n", count,
+              max_discs, seed, static_cast<long long>(budget.count()));
   const rules::VariantSpec spec = rules::make_variant("classic", {}).value();
   sv::Board board;
   const auto positions =
-      sv::random_positions(board, static_cast<int>(*count), 0, static_cast<int>(*max_discs),
-                           static_cast<std::uint64_t>(*seed));
+      sv::random_positions(board, static_cast<int>(count), 0, static_cast<int>(max_discs),
+                           static_cast<std::uint64_t>(seed));
   sv::TranspositionTable table(std::size_t{256} << 20);
   sv::Solver checker(table);
   const sv::OpeningBook& book = sv::shared_book();
   engine::ComputerRequest request;
   request.level = engine::PERFECT;
   request.budget = budget;
-  request.seed = static_cast<std::uint64_t>(*seed);
+  request.seed = static_cast<std::uint64_t>(seed);
   std::map<int, PlyRow> rows;
   int failures = 0;
   for (const std::string& moves : positions) {
@@ -86,7 +83,7 @@ int run_perfect(std::span<const std::string> args) {
     const int column = m.move.empty() ? -1 : m.move[0] - 'a';
     const sv::Problem p = sv::play_moves(board, moves).value();
     PlyRow& row = rows[static_cast<int>(moves.size())];
-    const bool checked = static_cast<int>(moves.size()) >= *check_from || book.find(p);
+    const bool checked = static_cast<int>(moves.size()) >= check_from || book.find(p);
     // Unchecked: an exact answer of the perfect level is taken as best (the
     // solver's own checks are the test sets and the tests), a fallback not.
     sv::MoveCheck check;
@@ -115,12 +112,12 @@ int run_perfect(std::span<const std::string> args) {
   for (const auto& [d, r] : rows)
     std::printf("%5d %9d %5d %8d %11d %9d %7.1f %6.1f\n", d, r.positions, r.exact, r.fallback,
                 r.late, r.unchecked, r.sum_ms / r.positions, r.max_ms);
-  std::printf("failures %d of %lld\n", failures, *count);
+  std::printf("failures %d of %lld\n", failures, count);
   return failures > 0 ? 1 : 0;
 }
 
-const RegisterBench reg("perfect", "the perfect level on random 7x6 positions, checked exactly",
-                        run_perfect);
+const RegisterCommand reg("perfect", "the perfect level on random 7x6 positions, checked exactly",
+                          run_perfect, USAGE, bench_commands());
 
 }  // namespace
 }  // namespace ft::app

@@ -5,9 +5,11 @@
 #include <cstdio>
 #include <iostream>
 #include <map>
+#include <optional>
+#include <string>
 
 #include "app/command.h"
-#include "app/engine/solver_options.h"
+#include "app/options.h"
 #include "engine/solver/book_builder.h"
 
 namespace ft::app {
@@ -34,26 +36,15 @@ info: entries by number of discs (default: the book the engine loads).
 )";
 
 int build(std::span<const std::string> args) {
-  std::string out;
-  if (!option_value(args, "out", out)) {
-    std::cerr << "fourtable book build: --out FILE is needed\n";
-    return 2;
-  }
+  Options opt("book build", args);
+  const std::optional<std::string> out = opt.text("out");
+  if (!out) return opt.report("--out FILE is needed", 2);
   sv::BookBuildOptions o;
-  auto discs = number_option(args, "discs", 8, 0, 41);
-  auto threads = number_option(args, "threads", 2, 1, 64);
-  auto mb = number_option(args, "table-mb", 1024, 1, 65536);
-  for (const auto* r : {&discs, &threads, &mb}) {
-    if (!*r) {
-      std::cerr << "fourtable book build: " << r->error().message << "\n";
-      return 2;
-    }
-  }
-  o.discs = static_cast<int>(*discs);
-  o.threads = static_cast<int>(*threads);
-  o.table_bytes = static_cast<std::size_t>(*mb) << 20;
-  o.progress = out + ".progress";
-  option_value(args, "progress", o.progress);
+  o.discs = static_cast<int>(opt.number("discs", 8, 0, 41));
+  o.threads = static_cast<int>(opt.number("threads", 2, 1, 64));
+  o.table_bytes = static_cast<std::size_t>(opt.number("table-mb", 1024, 1, 65536)) << 20;
+  if (!opt.ok()) return opt.report(opt.error(), 2);
+  o.progress = opt.text("progress", *out + ".progress");
   const auto t0 = std::chrono::steady_clock::now();
   o.report = [&](std::size_t done, std::size_t total, std::uint64_t nodes) {
     const double s = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
@@ -62,14 +53,8 @@ int build(std::span<const std::string> args) {
   };
   auto book = sv::build_book(o);
   std::fprintf(stderr, "\n");
-  if (!book) {
-    std::cerr << "fourtable book build: " << book.error().message << "\n";
-    return 1;
-  }
-  if (auto saved = book->save(out); !saved) {
-    std::cerr << "fourtable book build: " << saved.error().message << "\n";
-    return 1;
-  }
+  if (!book) return opt.report(book.error().message, 1);
+  if (auto saved = book->save(*out); !saved) return opt.report(saved.error().message, 1);
   const double s = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
   std::printf("book: %zu entries up to %d discs, %zu bytes, %.0f s\n", book->size(),
               book->max_discs(), 16 + 8 * book->size(), s);
@@ -80,10 +65,7 @@ int info(std::span<const std::string> args) {
   const std::string path =
       args.size() > 1 && args[1].rfind("--", 0) != 0 ? args[1] : sv::shared_book_path();
   auto book = sv::OpeningBook::load(path);
-  if (!book) {
-    std::cerr << "fourtable book info: " << book.error().message << "\n";
-    return 1;
-  }
+  if (!book) return Options("book info", args).report(book.error().message, 1);
   std::map<int, std::size_t> by_discs;
   for (std::uint64_t e : book->entries())
     ++by_discs[sv::OpeningBook::problem_of(sv::OpeningBook::key(e)).discs()];
@@ -93,9 +75,9 @@ int info(std::span<const std::string> args) {
 }
 
 int run_book(std::span<const std::string> args) {
-  if (args.empty() || has_flag(args, "help")) {
+  if (args.empty()) {
     std::cout << HELP;
-    return args.empty() ? 2 : 0;
+    return 2;
   }
   if (args[0] == "build") return build(args);
   if (args[0] == "info") return info(args);
@@ -103,7 +85,7 @@ int run_book(std::span<const std::string> args) {
   return 2;
 }
 
-const RegisterCommand reg("book", "the opening book of 7x6 classic: build, info", run_book);
+const RegisterCommand reg("book", "the opening book of 7x6 classic: build, info", run_book, HELP);
 
 }  // namespace
 }  // namespace ft::app

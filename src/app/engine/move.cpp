@@ -67,10 +67,9 @@ Result<std::vector<rules::Cell>> block_cells(const rules::VariantSpec& spec,
   return cells;
 }
 
-Result<MoveOptions> parse_move_options(std::span<const std::string> args) {
+Result<MoveOptions> parse_move_options(Options& opt) {
   MoveOptions o;
-  std::string level = "perfect";
-  option_value(args, "level", level);
+  const std::string level = opt.text("level", "perfect");
   if (level == "perfect") {
     o.request.level = engine::PERFECT;
   } else if (level.size() == 1 && level[0] >= '1' && level[0] <= '7') {
@@ -78,17 +77,14 @@ Result<MoveOptions> parse_move_options(std::span<const std::string> args) {
   } else {
     return make_error(ErrorCode::bad_input, "--level wants 1..7 or perfect, not '" + level + "'");
   }
-  auto budget = number_option(args, "budget-ms", 2000, 1, 3'600'000);
-  if (!budget) return budget.error();
-  o.request.budget = std::chrono::milliseconds(*budget);
-  auto seed = number_option(args, "seed", 1, 0, INT64_MAX);
-  if (!seed) return seed.error();
-  o.request.seed = static_cast<std::uint64_t>(*seed);
+  o.request.budget = std::chrono::milliseconds(opt.number("budget-ms", 2000, 1, 3'600'000));
+  o.request.seed = static_cast<std::uint64_t>(opt.number("seed", 1, 0, INT64_MAX));
+  if (!opt.ok()) return make_error(ErrorCode::bad_input, opt.error());
 
   std::optional<std::string> blocks;
   // A drawn opening is part of the position read (no Setup::opening): the
   // moves start from the empty board, as in `solve`.
-  auto spec = variant_option(args, blocks);
+  auto spec = variant_option(opt, blocks);
   if (!spec) return spec.error();
   o.spec = *spec;
   if (blocks) {
@@ -97,7 +93,7 @@ Result<MoveOptions> parse_move_options(std::span<const std::string> args) {
     o.setup.blocks = *cells;
   }
   if (auto game = rules::FourGame::create(o.spec, o.setup); !game) return game.error();
-  o.verbose = has_flag(args, "verbose");
+  o.verbose = opt.flag("verbose");
   return o;
 }
 
@@ -128,15 +124,9 @@ Result<bool> play_line(rules::FourGame& game, std::string_view line) {
 }
 
 int run_move(std::span<const std::string> args) {
-  if (has_flag(args, "help")) {
-    std::cout << HELP;
-    return 0;
-  }
-  auto opts = parse_move_options(args);
-  if (!opts) {
-    std::cerr << "fourtable move: " << opts.error().message << "\n";
-    return 2;
-  }
+  Options opt("move", args);
+  auto opts = parse_move_options(opt);
+  if (!opts) return opt.report(opts.error().message, 2);
   const rules::FourGame start = rules::FourGame::create(opts->spec, opts->setup).value();
   int errors = 0;
   std::string line;
@@ -175,7 +165,8 @@ int run_move(std::span<const std::string> args) {
   return errors > 0 ? 1 : 0;
 }
 
-const RegisterCommand reg("move", "the move a computer level plays in positions (stdin)", run_move);
+const RegisterCommand reg("move", "the move a computer level plays in positions (stdin)", run_move,
+                          HELP);
 
 }  // namespace
 }  // namespace ft::app

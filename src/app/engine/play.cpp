@@ -5,11 +5,14 @@
 #include <algorithm>
 #include <iostream>
 #include <memory>
+#include <optional>
 #include <string>
 
 #include "app/command.h"
+#include "app/options.h"
 #include "engine/computer.h"
 #include "rules/four_game.h"
+#include "rules/game_kind.h"
 #include "rules/notation.h"
 #include "rules/setup_draw.h"
 #include "rules/twicefour_game.h"
@@ -33,18 +36,6 @@ constexpr const char* USAGE =
     "  --variant   four: variant key (default classic); --width/--height as the table\n"
     "  --seed      seeds the computer and any drawn set-up (default 1)\n"
     "  --budget-ms the computer's thinking cap per move (default 15000)\n";
-
-bool parse_number(const std::string& text, long long lo, long long hi, long long& out) {
-  if (text.empty() || text.size() > 18) return false;
-  long long v = 0;
-  for (char c : text) {
-    if (c < '0' || c > '9') return false;
-    v = v * 10 + (c - '0');
-  }
-  if (v < lo || v > hi) return false;
-  out = v;
-  return true;
-}
 
 // Rows top first, each with its number, and the column letters underneath.
 void draw(const rules::GameState& game, std::ostream& out) {
@@ -91,85 +82,91 @@ std::string trim(const std::string& s) {
   return s.substr(b, e - b + 1);
 }
 
-int run_play(std::span<const std::string> args) {
-  if (has_flag(args, "help")) {
-    std::cout << USAGE;
-    return 0;
-  }
-  std::string game_name = "twicefour", text;
-  option_value(args, "game", game_name);
-  long long level = 3, seed = 1, budget = 15000, width = 0, height = 0;
-  struct NumberOption {
-    const char* name;
-    long long lo, hi;
-    long long* value;
-  };
-  const NumberOption numbers[] = {{"level", 1, engine::PERFECT, &level},
-                                  {"seed", 0, INT64_MAX, &seed},
-                                  {"budget-ms", 1, 3'600'000, &budget},
-                                  {"width", 4, 10, &width},
-                                  {"height", 4, 10, &height}};
-  for (const NumberOption& o : numbers) {
-    if (option_value(args, o.name, text) && !parse_number(text, o.lo, o.hi, *o.value)) {
-      std::cerr << "fourtable play: --" << o.name << " must be a whole number in " << o.lo << ".."
-                << o.hi << ", not '" << text << "'\n";
-      return 2;
-    }
-  }
-
-  std::unique_ptr<rules::GameState> game;
-  if (game_name == "twicefour") {
+// The game of --game, --first or --variant (four: `size` as --width and
+// --height, `seed` for a drawn set-up); null after an error recorded in `opt`.
+std::unique_ptr<rules::GameState> new_game(Options& opt, rules::GameKind kind,
+                                           const rules::VariantOptions& size, long long seed) {
+  if (kind == rules::GameKind::twicefour) {
     int first = rules::TF_CROSS;
-    if (option_value(args, "first", text)) {
-      first = rules::tf_side_from_name(text);
-      if (first < 0) {
-        std::cerr << "fourtable play: --first must be cross or circle, not '" << text << "'\n";
-        return 2;
-      }
+    if (const std::optional<std::string> text = opt.text("first")) {
+      first = rules::tf_side_from_name(*text);
+      if (first < 0) opt.fail("--first must be cross or circle, not '" + *text + "'");
     }
-    game = std::make_unique<rules::TwiceFourGame>(rules::TwiceFourGame::start(first));
-  } else if (game_name == "four") {
-    std::string variant = "classic";
-    option_value(args, "variant", variant);
-    rules::VariantOptions options;
-    options.width = static_cast<int>(width);
-    options.height = static_cast<int>(height);
-    auto spec = rules::make_variant(variant, options);
-    if (!spec) {
-      std::cerr << "fourtable play: " << spec.error().message << "\n";
-      return 2;
-    }
-    auto g =
-        rules::FourGame::create(*spec, rules::draw_setup(*spec, static_cast<std::uint64_t>(seed)));
-    if (!g) {
-      std::cerr << "fourtable play: " << g.error().message << "\n";
-      return 2;
-    }
-    game = std::make_unique<rules::FourGame>(std::move(g).value());
-  } else {
-    std::cerr << "fourtable play: unknown game '" << game_name << "' (twicefour or four)\n";
-    return 2;
+    if (!opt.ok()) return nullptr;
+    return std::make_unique<rules::TwiceFourGame>(rules::TwiceFourGame::start(first));
   }
+  auto spec = rules::make_variant(opt.text("variant", "classic"), size);
+  if (!spec) {
+    opt.fail(spec.error().message);
+    return nullptr;
+  }
+  auto g =
+      rules::FourGame::create(*spec, rules::draw_setup(*spec, static_cast<std::uint64_t>(seed)));
+  if (!g) {
+    opt.fail(g.error().message);
+    return nullptr;
+  }
+  return std::make_unique<rules::FourGame>(std::move(g).value());
+}
 
-  int human = game->side_to_move();
-  if (option_value(args, "side", text)) {
-    human = -1;
-    for (int s = 0; s < game->sides(); ++s) {
-      if (game->side_name(s) == text) human = s;
-    }
-    if (human < 0) {
-      std::string names;
-      for (int s = 0; s < game->sides(); ++s)
-        names += (s ? ", " : "") + std::string(game->side_name(s));
-      std::cerr << "fourtable play: --side must be one of " << names << ", not '" << text << "'\n";
-      return 2;
-    }
+// The side of --side, by name; the side to move first when not given.
+int human_side(Options& opt, const rules::GameState& game) {
+  const std::optional<std::string> text = opt.text("side");
+  if (!text) return game.side_to_move();
+  for (int s = 0; s < game.sides(); ++s) {
+    if (game.side_name(s) == *text) return s;
   }
+  std::string names;
+  for (int s = 0; s < game.sides(); ++s) names += (s ? ", " : "") + std::string(game.side_name(s));
+  opt.fail("--side must be one of " + names + ", not '" + *text + "'");
+  return -1;
+}
+
+// One line typed by the person: a command or a move. False: stop playing.
+bool take_input(rules::GameState& game, const std::string& input, std::ostream& out) {
+  if (input.empty()) return true;
+  if (input == "quit" || input == "exit") {
+    out << "game left unfinished after " << game.ply() << " moves\n";
+    return false;
+  }
+  if (input == "help") {
+    out << USAGE;
+  } else if (input == "moves") {
+    out << (game.ply() == 0 ? "no moves yet" : join(game.moves())) << "\n";
+  } else if (input == "legal") {
+    out << join(game.legal_moves()) << "\n";
+  } else if (auto played = game.play(input); !played) {
+    const std::string shown = input.size() > 20 ? input.substr(0, 20) + "..." : input;
+    out << "not a legal move: '" << shown << "': " << played.error().message
+        << " (type 'legal' for the legal moves)\n";
+  } else {
+    out << "\n";
+    draw(game, out);
+    status_line(game, out);
+  }
+  return true;
+}
+
+int run_play(std::span<const std::string> args) {
+  Options opt("play", args);
+  const std::string game_name = opt.text("game", "twicefour");
+  const long long level = opt.number("level", 3, 1, engine::PERFECT);
+  const long long seed = opt.number("seed", 1, 0, INT64_MAX);
+  const long long budget = opt.number("budget-ms", 15000, 1, 3'600'000);
+  rules::VariantOptions size;
+  size.width = static_cast<int>(opt.number("width", 0, 4, 10));
+  size.height = static_cast<int>(opt.number("height", 0, 4, 10));
+  const std::optional<rules::GameKind> kind = rules::game_kind_from_text(game_name);
+  if (!kind) opt.fail("unknown game '" + game_name + "' (twicefour or four)");
+  std::unique_ptr<rules::GameState> game = opt.ok() ? new_game(opt, *kind, size, seed) : nullptr;
+  const int human = game ? human_side(opt, *game) : -1;
+  if (!opt.ok()) return opt.report(opt.error(), 2);
 
   std::ostream& out = std::cout;
   out << "fourtable play: " << game_name
-      << (game_name == "four" ? " " + std::string(game->variant()) : "") << ", computer level "
-      << level << ", you play " << game->side_name(human) << ". Type 'help' for help.\n\n";
+      << (kind == rules::GameKind::four ? " " + std::string(game->variant()) : "")
+      << ", computer level " << level << ", you play " << game->side_name(human)
+      << ". Type 'help' for help.\n\n";
   draw(*game, out);
   status_line(*game, out);
 
@@ -179,58 +176,24 @@ int run_play(std::span<const std::string> args) {
   std::string line;
   while (!game->outcome().over()) {
     const int mover = game->side_to_move();
-    if (mover != human) {
-      request.seed =
-          static_cast<std::uint64_t>(seed) * 1000003ULL + static_cast<std::uint64_t>(game->ply());
-      const engine::ComputerMove m = engine::choose_move(*game, request);
-      if (!m.error.empty()) {
-        std::cerr << "fourtable play: the computer cannot move: " << m.error << "\n";
-        return 1;
+    if (mover == human) {
+      out << game->side_name(mover) << " to move> " << std::flush;
+      if (!std::getline(std::cin, line)) {
+        out << "\nend of input: game left unfinished after " << game->ply() << " moves\n";
+        return 0;
       }
-      auto played = game->play(m.move);
-      if (!played) {
-        std::cerr << "fourtable play: the computer's move " << m.move
-                  << " was refused: " << played.error().message << "\n";
-        return 1;
-      }
-      out << "\n"
-          << game->ply() << ". " << game->side_name(mover) << " (computer) plays " << m.move
-          << "\n";
-      draw(*game, out);
-      status_line(*game, out);
+      if (!take_input(*game, trim(line), out)) return 0;
       continue;
     }
-    out << game->side_name(mover) << " to move> " << std::flush;
-    if (!std::getline(std::cin, line)) {
-      out << "\nend of input: game left unfinished after " << game->ply() << " moves\n";
-      return 0;
-    }
-    const std::string input = trim(line);
-    if (input.empty()) continue;
-    if (input == "quit" || input == "exit") {
-      out << "game left unfinished after " << game->ply() << " moves\n";
-      return 0;
-    }
-    if (input == "help") {
-      out << USAGE;
-      continue;
-    }
-    if (input == "moves") {
-      out << (game->ply() == 0 ? "no moves yet" : join(game->moves())) << "\n";
-      continue;
-    }
-    if (input == "legal") {
-      out << join(game->legal_moves()) << "\n";
-      continue;
-    }
-    auto played = game->play(input);
-    if (!played) {
-      const std::string shown = input.size() > 20 ? input.substr(0, 20) + "..." : input;
-      out << "not a legal move: '" << shown << "': " << played.error().message
-          << " (type 'legal' for the legal moves)\n";
-      continue;
-    }
-    out << "\n";
+    request.seed =
+        static_cast<std::uint64_t>(seed) * 1000003ULL + static_cast<std::uint64_t>(game->ply());
+    const engine::ComputerMove m = engine::choose_move(*game, request);
+    if (!m.error.empty()) return opt.report("the computer cannot move: " + m.error, 1);
+    if (auto played = game->play(m.move); !played)
+      return opt.report("the computer's move " + m.move + " was refused: " + played.error().message,
+                        1);
+    out << "\n"
+        << game->ply() << ". " << game->side_name(mover) << " (computer) plays " << m.move << "\n";
     draw(*game, out);
     status_line(*game, out);
   }
@@ -239,7 +202,7 @@ int run_play(std::span<const std::string> args) {
 }
 
 const RegisterCommand REGISTER{"play", "play the computer in the terminal (twicefour, four)",
-                               run_play};
+                               run_play, USAGE};
 
 }  // namespace
 }  // namespace ft::app

@@ -1,7 +1,7 @@
 // `fourtable solve`: exact scores of positions read from stdin (issue 4 item 2).
 #include <algorithm>
-#include <charconv>
 #include <chrono>
+#include <climits>
 #include <cstdio>
 #include <ctime>
 #include <iostream>
@@ -11,6 +11,7 @@
 
 #include "app/command.h"
 #include "app/engine/solver_options.h"
+#include "app/options.h"
 #include "engine/solver/book.h"
 #include "engine/solver/solver.h"
 
@@ -87,22 +88,49 @@ std::string score_text(const std::optional<int>& s) {
   return s ? std::to_string(*s) : "-";
 }
 
+// A second word on the line is the expected score: a number counts as a
+// check (and a wrong score as an error), anything else is ignored.
+void check_expected(std::string_view moves, std::string_view expected_text,
+                    const std::optional<int>& score, bool weak, Totals& totals) {
+  const std::optional<long long> expected = whole_number(expected_text, INT_MIN, INT_MAX);
+  if (!expected) return;
+  ++totals.checked;
+  const int want = static_cast<int>(weak ? (*expected > 0) - (*expected < 0) : *expected);
+  if (!score || *score != want) {
+    ++totals.wrong;
+    std::cerr << "fourtable solve: " << moves << " scored " << score_text(score) << ", expected "
+              << want << "\n";
+  }
+}
+
+void print_stats(const Totals& totals, int threads, std::size_t table_mb) {
+  const double mean_us = totals.positions ? 1e6 * totals.seconds / totals.positions : 0;
+  const double mean_nodes =
+      totals.positions ? static_cast<double>(totals.nodes) / totals.positions : 0;
+  char buf[512];
+  std::snprintf(buf, sizeof buf,
+                "positions %ld  errors %ld  checked %ld  wrong %ld\n"
+                "wall %.3f s  mean %.2f us/position  max %.3f s (%s)\n"
+                "cpu  %.3f s  mean %.2f us/position (whole loop: read, solve, print)\n"
+                "nodes %llu  mean %.1f/position  %.0f knodes/s  threads %d  table %zu MiB\n",
+                totals.positions, totals.errors, totals.checked, totals.wrong, totals.seconds,
+                mean_us, totals.max_seconds, totals.slowest.c_str(), totals.cpu,
+                totals.positions ? 1e6 * totals.cpu / totals.positions : 0.0,
+                static_cast<unsigned long long>(totals.nodes), mean_nodes,
+                totals.seconds > 0 ? totals.nodes / totals.seconds / 1e3 : 0.0, threads, table_mb);
+  std::cerr << buf;
+}
+
 int run_solve(std::span<const std::string> args) {
-  if (has_flag(args, "help")) {
-    std::cout << HELP;
-    return 0;
-  }
-  auto opts = parse_solver_options(args);
-  if (!opts) {
-    std::cerr << "fourtable solve: " << opts.error().message << "\n";
-    return 2;
-  }
-  const bool analyze = has_flag(args, "analyze");
-  const bool weak = has_flag(args, "weak");
-  const bool stats = has_flag(args, "stats");
-  const bool verbose = has_flag(args, "verbose");
+  Options opt("solve", args);
+  auto opts = parse_solver_options(opt);
+  if (!opts) return opt.report(opts.error().message, 2);
+  const bool analyze = opt.flag("analyze");
+  const bool weak = opt.flag("weak");
+  const bool stats = opt.flag("stats");
+  const bool verbose = opt.flag("verbose");
   const sv::OpeningBook empty_book;
-  const sv::OpeningBook& book = has_flag(args, "no-book") ? empty_book : sv::shared_book();
+  const sv::OpeningBook& book = opt.flag("no-book") ? empty_book : sv::shared_book();
 
   sv::TranspositionTable table(opts->table_mb << 20);
   sv::Solver solver(table);
@@ -156,20 +184,8 @@ int run_solve(std::span<const std::string> args) {
       totals.max_seconds = secs;
       totals.slowest = std::string(moves);
     }
-    if (!expected_text.empty() && !analyze) {
-      int expected = 0;
-      auto [p, ec] = std::from_chars(expected_text.data(),
-                                     expected_text.data() + expected_text.size(), expected);
-      if (ec == std::errc() && p == expected_text.data() + expected_text.size()) {
-        ++totals.checked;
-        const int want = weak ? (expected > 0) - (expected < 0) : expected;
-        if (!score || *score != want) {
-          ++totals.wrong;
-          std::cerr << "fourtable solve: " << moves << " scored " << score_text(score)
-                    << ", expected " << want << "\n";
-        }
-      }
-    }
+    if (!expected_text.empty() && !analyze)
+      check_expected(moves, expected_text, score, weak, totals);
     if (verbose) {
       const double cpu = cpu_seconds() - c0;
       out += " " + std::to_string(solver.stats().nodes - n0) + " " +
@@ -180,28 +196,12 @@ int run_solve(std::span<const std::string> args) {
   }
   std::cout.flush();
   totals.cpu = cpu_seconds() - loop_c0;
-  if (stats) {
-    const double mean_us = totals.positions ? 1e6 * totals.seconds / totals.positions : 0;
-    const double mean_nodes =
-        totals.positions ? static_cast<double>(totals.nodes) / totals.positions : 0;
-    char buf[512];
-    std::snprintf(buf, sizeof buf,
-                  "positions %ld  errors %ld  checked %ld  wrong %ld\n"
-                  "wall %.3f s  mean %.2f us/position  max %.3f s (%s)\n"
-                  "cpu  %.3f s  mean %.2f us/position (whole loop: read, solve, print)\n"
-                  "nodes %llu  mean %.1f/position  %.0f knodes/s  threads %d  table %zu MiB\n",
-                  totals.positions, totals.errors, totals.checked, totals.wrong, totals.seconds,
-                  mean_us, totals.max_seconds, totals.slowest.c_str(), totals.cpu,
-                  totals.positions ? 1e6 * totals.cpu / totals.positions : 0.0,
-                  static_cast<unsigned long long>(totals.nodes), mean_nodes,
-                  totals.seconds > 0 ? totals.nodes / totals.seconds / 1e3 : 0.0, opts->threads,
-                  table.bytes() >> 20);
-    std::cerr << buf;
-  }
+  if (stats) print_stats(totals, opts->threads, table.bytes() >> 20);
   return (totals.errors > 0 || totals.wrong > 0) ? 1 : 0;
 }
 
-const RegisterCommand reg("solve", "exact scores of four-in-a-row positions (stdin)", run_solve);
+const RegisterCommand reg("solve", "exact scores of four-in-a-row positions (stdin)", run_solve,
+                          HELP);
 
 }  // namespace
 }  // namespace ft::app

@@ -1,8 +1,5 @@
 #include "app/engine/solver_options.h"
 
-#include <charconv>
-
-#include "app/command.h"
 #include "rules/four_game.h"
 #include "rules/variant.h"
 
@@ -11,37 +8,14 @@ namespace {
 namespace sv = ft::engine::solver;
 }  // namespace
 
-Result<long long> number_option(std::span<const std::string> args, std::string_view name,
-                                long long fallback, long long lo, long long hi) {
-  std::string text;
-  if (!option_value(args, name, text)) return fallback;
-  long long v = 0;
-  auto [p, ec] = std::from_chars(text.data(), text.data() + text.size(), v);
-  if (ec != std::errc() || p != text.data() + text.size() || v < lo || v > hi)
-    return make_error(ErrorCode::bad_input, "--" + std::string(name) + " wants a number in " +
-                                                std::to_string(lo) + ".." + std::to_string(hi) +
-                                                ", not '" + text + "'");
-  return v;
-}
-
-Result<rules::VariantSpec> variant_option(std::span<const std::string> args,
-                                          std::optional<std::string>& blocks) {
-  std::string key = "classic";
-  option_value(args, "variant", key);
+Result<rules::VariantSpec> variant_option(Options& opt, std::optional<std::string>& blocks) {
   rules::VariantOptions vo;
-  auto w = number_option(args, "width", 0, rules::MIN_SIZE, rules::MAX_SIZE);
-  if (!w) return w.error();
-  auto h = number_option(args, "height", 0, rules::MIN_SIZE, rules::MAX_SIZE);
-  if (!h) return h.error();
-  vo.width = static_cast<int>(*w);
-  vo.height = static_cast<int>(*h);
-  std::string cols;
-  blocks.reset();
-  if (option_value(args, "blocks", cols)) {
-    blocks = cols;
-    vo.blocks = static_cast<int>(cols.size());  // the callers place them
-  }
-  auto spec = rules::make_variant(key, vo);
+  vo.width = static_cast<int>(opt.number("width", 0, rules::MIN_SIZE, rules::MAX_SIZE));
+  vo.height = static_cast<int>(opt.number("height", 0, rules::MIN_SIZE, rules::MAX_SIZE));
+  if (!opt.ok()) return make_error(ErrorCode::bad_input, opt.error());
+  blocks = opt.text("blocks");
+  if (blocks) vo.blocks = static_cast<int>(blocks->size());  // the callers place them
+  auto spec = rules::make_variant(opt.text("variant", "classic"), vo);
   if (!spec) return spec.error();
   if (spec->blocks > 0 && !blocks)
     return make_error(ErrorCode::bad_input,
@@ -49,9 +23,9 @@ Result<rules::VariantSpec> variant_option(std::span<const std::string> args,
   return spec;
 }
 
-Result<SolverOptions> parse_solver_options(std::span<const std::string> args) {
+Result<SolverOptions> parse_solver_options(Options& opt) {
   std::optional<std::string> blocks_given;
-  auto spec = variant_option(args, blocks_given);
+  auto spec = variant_option(opt, blocks_given);
   if (!spec) return spec.error();
   auto board = sv::board_for(*spec);
   if (!board) return board.error();
@@ -89,12 +63,9 @@ Result<SolverOptions> parse_solver_options(std::span<const std::string> args) {
     }
     o.start.board = bare;
   }
-  auto mb = number_option(args, "table-mb", 64, 1, 65536);
-  if (!mb) return mb.error();
-  o.table_mb = static_cast<std::size_t>(*mb);
-  auto th = number_option(args, "threads", 1, 1, 64);
-  if (!th) return th.error();
-  o.threads = static_cast<int>(*th);
+  o.table_mb = static_cast<std::size_t>(opt.number("table-mb", 64, 1, 65536));
+  o.threads = static_cast<int>(opt.number("threads", 1, 1, 64));
+  if (!opt.ok()) return make_error(ErrorCode::bad_input, opt.error());
   return o;
 }
 

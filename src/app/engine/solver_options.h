@@ -4,10 +4,9 @@
 
 #include <cstddef>
 #include <optional>
-#include <span>
 #include <string>
-#include <string_view>
 
+#include "app/options.h"
 #include "engine/solver/solver.h"
 #include "rules/variant.h"
 
@@ -19,16 +18,11 @@ struct SolverOptions {
   int threads = 1;
 };
 
-// --name N: a whole number in [lo, hi]; `fallback` when the option is absent.
-Result<long long> number_option(std::span<const std::string> args, std::string_view name,
-                                long long fallback, long long lo, long long hi);
-
 // --variant K, --width W, --height H: the variant; `blocks` gets the columns
 // of --blocks COLS if given (obstacles need them), whose count the spec holds.
-Result<rules::VariantSpec> variant_option(std::span<const std::string> args,
-                                          std::optional<std::string>& blocks);
+Result<rules::VariantSpec> variant_option(Options& opt, std::optional<std::string>& blocks);
 
 // --variant K, --width W, --height H, --blocks COLS, --table-mb N, --threads N.
-Result<SolverOptions> parse_solver_options(std::span<const std::string> args);
+Result<SolverOptions> parse_solver_options(Options& opt);
 
 }  // namespace ft::app

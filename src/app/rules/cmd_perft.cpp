@@ -1,11 +1,12 @@
 // `fourtable perft`: move-sequence and position counts per ply (rules/perft.h,
 // rules/twicefour_perft.h). The output is the format of the data files in
 // tests/rules/data/, so a file is made with `fourtable perft ... > file`.
-#include <charconv>
 #include <iostream>
 #include <string>
 
 #include "app/command.h"
+#include "app/options.h"
+#include "rules/game_kind.h"
 #include "rules/perft.h"
 #include "rules/setup_draw.h"
 #include "rules/twicefour_perft.h"
@@ -13,43 +14,30 @@
 namespace ft::app {
 namespace {
 
-bool parse_int(const std::string& text, long long lo, long long hi, long long& out) {
-  const char* end = text.data() + text.size();
-  auto [ptr, ec] = std::from_chars(text.data(), end, out);
-  return ec == std::errc() && ptr == end && out >= lo && out <= hi;
-}
+constexpr const char* USAGE =
+    R"(usage: fourtable perft --variant K [--width W --height H] [--popout]
+                      [--seed S] --depth N
 
-int usage_error(const std::string& message) {
-  std::cerr << "fourtable perft: " << message << " (see --help)\n";
-  return 2;
-}
+Prints, for each ply 0..N from the start, the number of move sequences and
+of distinct positions reached after exactly that many plies. A position
+where the game ended counts and is not expanded. K is a variant key
+(classic, popout, ...) or twicefour. --seed picks the obstacles layout or
+the drawn opening (default 0). --popout adds pops to five in a row.
+The threefold-repetition draw is not applied (positions, not histories;
+it cannot occur before ply 9).
+)";
 
 int run_perft(std::span<const std::string> args) {
-  if (has_flag(args, "help")) {
-    std::cout << "usage: fourtable perft --variant K [--width W --height H] [--popout]\n"
-                 "                      [--seed S] --depth N\n\n"
-                 "Prints, for each ply 0..N from the start, the number of move sequences and\n"
-                 "of distinct positions reached after exactly that many plies. A position\n"
-                 "where the game ended counts and is not expanded. K is a variant key\n"
-                 "(classic, popout, ...) or twicefour. --seed picks the obstacles layout or\n"
-                 "the drawn opening (default 0). --popout adds pops to five in a row.\n"
-                 "The threefold-repetition draw is not applied (positions, not histories;\n"
-                 "it cannot occur before ply 9).\n";
-    return 0;
-  }
-  std::string key, text;
-  if (!option_value(args, "variant", key)) return usage_error("--variant is required");
-  long long depth = 0, width = 0, height = 0, seed = 0;
-  if (!option_value(args, "depth", text)) return usage_error("--depth is required");
-  if (!parse_int(text, 0, 40, depth)) return usage_error("--depth must be 0..40");
-  if (option_value(args, "width", text) && !parse_int(text, 1, 100, width))
-    return usage_error("--width must be a number");
-  if (option_value(args, "height", text) && !parse_int(text, 1, 100, height))
-    return usage_error("--height must be a number");
-  if (option_value(args, "seed", text) && !parse_int(text, 0, (1LL << 62), seed))
-    return usage_error("--seed must be a number >= 0");
+  Options opt("perft", args);
+  const std::string key = opt.required_text("variant");
+  const long long depth = opt.required_number("depth", 0, 40);
+  // Sizes the rules refuse (above 10, say) are the variant's error, exit 1.
+  const long long width = opt.number("width", 0, 1, 100);
+  const long long height = opt.number("height", 0, 1, 100);
+  const long long seed = opt.number("seed", 0, 0, 1LL << 62);
+  if (!opt.ok()) return opt.usage_error();
 
-  if (key == "twicefour") {
+  if (rules::game_kind_of_variant(key) == rules::GameKind::twicefour) {
     std::cout << "# perft game=twicefour\n# ply sequences positions\n";
     for (const auto& r :
          rules::twicefour_perft(rules::TwiceFourGame::start(), static_cast<int>(depth)))
@@ -60,18 +48,12 @@ int run_perft(std::span<const std::string> args) {
   rules::VariantOptions options;
   options.width = static_cast<int>(width);
   options.height = static_cast<int>(height);
-  if (has_flag(args, "popout")) options.popout = 1;
+  if (opt.flag("popout")) options.popout = 1;
   auto spec = rules::make_variant(key, options);
-  if (!spec) {
-    std::cerr << "fourtable perft: " << spec.error().message << "\n";
-    return 1;
-  }
+  if (!spec) return opt.report(spec.error().message, 1);
   auto game =
       rules::FourGame::create(*spec, rules::draw_setup(*spec, static_cast<std::uint64_t>(seed)));
-  if (!game) {
-    std::cerr << "fourtable perft: " << game.error().message << "\n";
-    return 1;
-  }
+  if (!game) return opt.report(game.error().message, 1);
   std::cout << "# perft variant=" << spec->key << " width=" << spec->width
             << " height=" << spec->height << " popout=" << (spec->popout ? 1 : 0)
             << " seed=" << seed << "\n# ply sequences positions\n";
@@ -80,7 +62,8 @@ int run_perft(std::span<const std::string> args) {
   return 0;
 }
 
-const RegisterCommand REGISTER{"perft", "count move sequences and positions per ply", run_perft};
+const RegisterCommand REGISTER{"perft", "count move sequences and positions per ply", run_perft,
+                               USAGE};
 
 }  // namespace
 }  // namespace ft::app

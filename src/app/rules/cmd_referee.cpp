@@ -3,26 +3,24 @@
 #include <string>
 
 #include "app/command.h"
+#include "app/options.h"
 #include "app/rules/referee.h"
 
 namespace ft::app {
 namespace {
 
+constexpr const char* USAGE = R"(usage: fourtable referee < requests.jsonl
+
+Reads one JSON request per line on stdin and writes one JSON reply per line
+on stdout (flushed after each). Example request:
+  {"variant":"popout","moves":["d","d","d^"]}
+Fields: game (four|twicefour), variant, width, height, popout, blocks,
+opening, seed, moves. A bad request gets {"error":"..."}; the command
+goes on with the next line and exits 0 at the end of input.
+)";
+
 int run_referee(std::span<const std::string> args) {
-  if (has_flag(args, "help")) {
-    std::cout << "usage: fourtable referee < requests.jsonl\n\n"
-                 "Reads one JSON request per line on stdin and writes one JSON reply per line\n"
-                 "on stdout (flushed after each). Example request:\n"
-                 "  {\"variant\":\"popout\",\"moves\":[\"d\",\"d\",\"d^\"]}\n"
-                 "Fields: game (four|twicefour), variant, width, height, popout, blocks,\n"
-                 "opening, seed, moves. A bad request gets {\"error\":\"...\"}; the command\n"
-                 "goes on with the next line and exits 0 at the end of input.\n";
-    return 0;
-  }
-  if (!args.empty()) {
-    std::cerr << "fourtable referee: takes no arguments (see --help)\n";
-    return 2;
-  }
+  if (!args.empty()) return Options("referee", args).report("takes no arguments (see --help)", 2);
   std::string line;
   while (std::getline(std::cin, line)) {
     std::string reply;
@@ -38,7 +36,8 @@ int run_referee(std::span<const std::string> args) {
   return 0;
 }
 
-const RegisterCommand REGISTER{"referee", "judge games sent as JSON lines on stdin", run_referee};
+const RegisterCommand REGISTER{"referee", "judge games sent as JSON lines on stdin", run_referee,
+                               USAGE};
 
 }  // namespace
 }  // namespace ft::app

@@ -114,8 +114,9 @@ Reply judge(const json::object& request) {
     if (s == nullptr) return error_reply("game must be a string: four or twicefour");
     game = std::string_view(s->data(), s->size());
   }
-  if (game == "four") return judge_four(request);
-  if (game == "twicefour") return judge_twicefour(request);
+  const std::optional<rules::GameKind> kind = rules::game_kind_from_text(game);
+  if (kind == rules::GameKind::four) return judge_four(request);
+  if (kind == rules::GameKind::twicefour) return judge_twicefour(request);
   return error_reply("unknown game " + describe_move(game) + " (known: four, twicefour)");
 }
 

@@ -5,6 +5,7 @@
 #include <string>
 
 #include "app/command.h"
+#include "app/options.h"
 #include "store/migrations.h"
 #include "store/store.h"
 
@@ -22,21 +23,15 @@ constexpr const char* HELP =
     "(default sqlite:./fourtable.db).\n";
 
 int run_store(std::span<const std::string> args) {
-  if (has_flag(args, "help")) {
-    std::cout << HELP;
-    return 0;
-  }
+  const Options opt("store", args);
   if (args.empty()) {
     std::cerr << HELP;
     return 2;
   }
   const std::string& action = args[0];
-  if (action != "migrate" && action != "live") {
-    std::cerr << "fourtable store: unknown action '" << action << "' (migrate or live)\n";
-    return 2;
-  }
-  std::string url(store::DEFAULT_STORE_URL);
-  option_value(args, "store", url);
+  if (action != "migrate" && action != "live")
+    return opt.report("unknown action '" + action + "' (migrate or live)", 2);
+  const std::string url = opt.text("store", std::string(store::DEFAULT_STORE_URL));
   try {
     auto s = store::open_store(url);
     if (action == "migrate") {
@@ -57,13 +52,11 @@ int run_store(std::span<const std::string> args) {
     std::cout << live.size() << " live table" << (live.size() == 1 ? "" : "s") << '\n';
     return 0;
   } catch (const store::StoreError& e) {
-    std::cerr << "fourtable store: " << store::store_errc_name(e.code()) << ": " << e.what()
-              << '\n';
-    return 1;
+    return opt.report(std::string(store::store_errc_name(e.code())) + ": " + e.what(), 1);
   }
 }
 
-const RegisterCommand REGISTER{"store", "migrate the store, list live tables", run_store};
+const RegisterCommand REGISTER{"store", "migrate the store, list live tables", run_store, HELP};
 
 }  // namespace
 }  // namespace ft::app

@@ -18,13 +18,14 @@
 #include <type_traits>
 
 #include "engine/solver/transposition_table.h"
+#include "rules/bitboard.h"
 
 // Forces inlining of the few helpers of the node loop (GCC and Clang).
 #define FT_SOLVER_INLINE [[gnu::always_inline]] inline
 
 namespace ft::engine::solver::kernel {
 
-__extension__ typedef unsigned __int128 u128;
+using u128 = rules::Bits;
 
 template <typename B>
 inline int ctz(B x) {
@@ -42,8 +43,7 @@ inline int popcnt(B x) {
   if constexpr (sizeof(B) == 8) {
     return std::popcount(x);
   } else {
-    return std::popcount(static_cast<std::uint64_t>(x)) +
-           std::popcount(static_cast<std::uint64_t>(x >> 64));
+    return rules::popcount(x);
   }
 }
 
@@ -382,85 +382,22 @@ class Search {
       throw Stopped{};
   }
 
-  // --- normal rules ----------------------------------------------------------
-  // Precondition: the side to move cannot win with its next disc.
-  int negamax_normal(B cur, B mask, int n, int alpha, int beta) {
-    count_node();
-    // The parent computed the key and started fetching the bucket.
-    const std::uint64_t key = keys_[n];
-    const bool flipped = flips_[n];
-    std::uint64_t* const home = bucket(key);
-    const B opp = opponent(cur, mask);
-    const B open = possible(mask);
-    // The parent computed the opponent's lines while ordering its moves.
-    const B opp_wins = wins_[n];
-    B moves = open;
-    const B forced = open & opp_wins;
-    if (forced != 0) {
-      // Two threats at once cannot both be blocked: lost in one.
-      if ((forced & (forced - 1)) != 0) return -(cells() - n) / 2;
-      moves = forced;
-    }
-    // Never play just under a cell where the opponent would complete a line.
-    moves &= ~(opp_wins >> 1);
-    if (moves == 0) return -(cells() - n) / 2;
-    // Two cells or fewer left, no win in one and no loss in one: a draw.
-    if (n >= capacity_ - 2) return 0;
+  // The moves of a node in search order, with what the search needs of each.
+  struct Children {
+    B move[16];
+    B wins[16];  // our winning cells after the move: the child's opp_wins
+    int col[16];
+  };
 
-    // The opponent cannot win before its second disc from now, and we not
-    // before our second.
-    const int lo = -(cells() - 2 - n) / 2;
-    if (alpha < lo) {
-      alpha = lo;
-      if (alpha >= beta) return alpha;
-    }
-    int hi = (cells() - 1 - n) / 2;
-    if (beta > hi) {
-      beta = hi;
-      if (alpha >= beta) return beta;
-    }
-
-    // The children's table keys, by column, and their buckets fetched from
-    // memory now, while the probe and the ordering below run: a child probes
-    // its bucket right after it starts, too soon for a fetch of its own.
-    std::uint64_t col_key[16];
-    bool col_flip[16];
-    for (B rest = moves; rest != 0; rest &= rest - 1) {
-      const B m = rest & (~rest + 1);
-      const int c = ctz(m) / (h() + 1);
-      col_key[c] = key_of(opp, mask | m, &col_flip[c]);
-      __builtin_prefetch(bucket(col_key[c]));
-    }
-
-    if (beta > 0 && parity_rule_) {
-      const int bound = parity_bound(cur, opp, mask, open);
-      if (bound < beta) {
-        beta = bound;
-        if (alpha >= beta) return beta;
-      }
-    }
-
-    int tt_move = -1;
-    if (const std::uint64_t e = probe(home, key); e != 0) {
-      const int el = slot::lower(e);
-      const int eu = slot::upper(e);
-      if (el >= beta) return el;
-      if (eu <= alpha) return eu;
-      if (el > alpha) alpha = el;
-      if (eu < beta) beta = eu;
-      if (alpha >= beta) return alpha;
-      tt_move = slot::move(e);
-      if (flipped && tt_move >= 0) tt_move = w() - 1 - tt_move;
-    }
-
-    const std::uint64_t start_nodes = nodes_;
-
-    // Order moves: the table's best move first, then the most own threats
-    // after the move; among equals, the column order (centre first).
-    B child_move[16];
-    B child_wins[16];  // our winning cells after the move: the child's opp_wins
+  // Order moves: the table's best move first, then the most own threats
+  // after the move; among equals, the column order (centre first). Returns
+  // how many. Inlined: it is the inner loop's own code, kept apart to be read.
+  [[gnu::always_inline]] int order_children(B cur, B mask, B moves, B opp_wins, int tt_move,
+                                            Children& ch) {
+    B* const child_move = ch.move;
+    B* const child_wins = ch.wins;
+    int* const child_col = ch.col;
     int child_score[16];
-    int child_col[16];
     int count = 0;
     // One move (a forced block, most often): nothing to order.
     const int columns = (moves & (moves - 1)) == 0 ? 0 : w();
@@ -499,12 +436,119 @@ class Search {
       child_wins[j] = threats;
       child_col[j] = col;
     }
+    return count;
+  }
+
+  // The opponent cannot win before its second disc from now, and we not
+  // before our second: (alpha, beta) narrowed to what can happen; true with
+  // `settled` when that leaves no window.
+  [[gnu::always_inline]] bool clamp_window(int n, int& alpha, int& beta, int& settled) const {
+    const int lo = -(cells() - 2 - n) / 2;
+    if (alpha < lo) {
+      alpha = lo;
+      if (alpha >= beta) return settled = alpha, true;
+    }
+    const int hi = (cells() - 1 - n) / 2;
+    if (beta > hi) {
+      beta = hi;
+      if (alpha >= beta) return settled = beta, true;
+    }
+    return false;
+  }
+
+  // The table's entry for `key` narrows (alpha, beta) and names the move it
+  // found best; true with `settled` when the entry alone decides the node.
+  [[gnu::always_inline]] bool probe_window(std::uint64_t* home, std::uint64_t key, bool flipped,
+                                           int& alpha, int& beta, int& tt_move, int& settled) {
+    const std::uint64_t e = probe(home, key);
+    if (e == 0) return false;
+    const int el = slot::lower(e);
+    const int eu = slot::upper(e);
+    if (el >= beta) return settled = el, true;
+    if (eu <= alpha) return settled = eu, true;
+    if (el > alpha) alpha = el;
+    if (eu < beta) beta = eu;
+    if (alpha >= beta) return settled = alpha, true;
+    tt_move = slot::move(e);
+    if (flipped && tt_move >= 0) tt_move = w() - 1 - tt_move;
+    return false;
+  }
+
+  // Enhanced transposition cutoff: the first child whose table entry is bad
+  // enough for the opponent (our value `v` >= beta), or -1.
+  [[gnu::always_inline]] int etc_child(const std::uint64_t* child_key, int count, int beta,
+                                       int& v) {
+    for (int i = 0; i < count; ++i) {
+      const std::uint64_t e = probe(bucket(child_key[i]), child_key[i]);
+      if (e != 0 && -slot::upper(e) >= beta) {
+        v = -slot::upper(e);
+        return i;
+      }
+    }
+    return -1;
+  }
+
+  // --- normal rules ----------------------------------------------------------
+  // Precondition: the side to move cannot win with its next disc.
+  int negamax_normal(B cur, B mask, int n, int alpha, int beta) {
+    count_node();
+    // The parent computed the key and started fetching the bucket.
+    const std::uint64_t key = keys_[n];
+    const bool flipped = flips_[n];
+    std::uint64_t* const home = bucket(key);
+    const B opp = opponent(cur, mask);
+    const B open = possible(mask);
+    // The parent computed the opponent's lines while ordering its moves.
+    const B opp_wins = wins_[n];
+    B moves = open;
+    const B forced = open & opp_wins;
+    if (forced != 0) {
+      // Two threats at once cannot both be blocked: lost in one.
+      if ((forced & (forced - 1)) != 0) return -(cells() - n) / 2;
+      moves = forced;
+    }
+    // Never play just under a cell where the opponent would complete a line.
+    moves &= ~(opp_wins >> 1);
+    if (moves == 0) return -(cells() - n) / 2;
+    // Two cells or fewer left, no win in one and no loss in one: a draw.
+    if (n >= capacity_ - 2) return 0;
+
+    int settled = 0;
+    if (clamp_window(n, alpha, beta, settled)) return settled;
+
+    // The children's table keys, by column, and their buckets fetched from
+    // memory now, while the probe and the ordering below run: a child probes
+    // its bucket right after it starts, too soon for a fetch of its own.
+    std::uint64_t col_key[16];
+    bool col_flip[16];
+    for (B rest = moves; rest != 0; rest &= rest - 1) {
+      const B m = rest & (~rest + 1);
+      const int c = ctz(m) / (h() + 1);
+      col_key[c] = key_of(opp, mask | m, &col_flip[c]);
+      __builtin_prefetch(bucket(col_key[c]));
+    }
+
+    if (beta > 0 && parity_rule_) {
+      const int bound = parity_bound(cur, opp, mask, open);
+      if (bound < beta) {
+        beta = bound;
+        if (alpha >= beta) return beta;
+      }
+    }
+
+    int tt_move = -1;
+    if (probe_window(home, key, flipped, alpha, beta, tt_move, settled)) return settled;
+
+    const std::uint64_t start_nodes = nodes_;
+
+    Children ch;
+    const int count = order_children(cur, mask, moves, opp_wins, tt_move, ch);
 
     // The children's keys in search order, for them (keys_) and for ETC.
     std::uint64_t child_key[16];
     bool child_flip[16];
     for (int i = 0; i < count; ++i) {
-      const int c = ctz(child_move[i]) / (h() + 1);
+      const int c = ctz(ch.move[i]) / (h() + 1);
       child_key[i] = col_key[c];
       child_flip[i] = col_flip[c];
     }
@@ -512,13 +556,9 @@ class Search {
     // Enhanced transposition cutoff: a child already known to be bad enough
     // for the opponent settles this node without searching anything.
     if (cells() - n > ETC_MIN_EMPTY) {
-      for (int i = 0; i < count; ++i) {
-        const std::uint64_t e = probe(bucket(child_key[i]), child_key[i]);
-        if (e != 0 && -slot::upper(e) >= beta) {
-          const int v = -slot::upper(e);
-          store(home, key, v, MAX_BOUND, 1, stored_col(child_col[i], flipped));
-          return v;
-        }
+      if (const int i = etc_child(child_key, count, beta, settled); i >= 0) {
+        store(home, key, settled, MAX_BOUND, 1, stored_col(ch.col[i], flipped));
+        return settled;
       }
     }
 
@@ -526,14 +566,14 @@ class Search {
     int best = -MAX_BOUND;
     int best_col = -1;
     for (int i = 0; i < count; ++i) {
-      const B m = child_move[i];
-      wins_[n + 1] = child_wins[i];
+      const B m = ch.move[i];
+      wins_[n + 1] = ch.wins[i];
       keys_[n + 1] = child_key[i];
       flips_[n + 1] = child_flip[i];
       const int v = -negamax_normal(opp, mask | m, n + 1, -beta, -alpha);
       if (v > best) {
         best = v;
-        best_col = child_col[i];
+        best_col = ch.col[i];
         if (v >= beta) {
           store(home, key, v, MAX_BOUND, nodes_ - start_nodes, stored_col(best_col, flipped));
           return v;
@@ -597,15 +637,8 @@ class Search {
 
     const std::uint64_t key = key_of(cur, mask);
     std::uint64_t* const home = bucket(key);
-    if (const std::uint64_t e = probe(home, key); e != 0) {
-      const int el = slot::lower(e);
-      const int eu = slot::upper(e);
-      if (el >= beta) return el;
-      if (eu <= alpha) return eu;
-      if (el > alpha) alpha = el;
-      if (eu < beta) beta = eu;
-      if (alpha >= beta) return alpha;
-    }
+    int unused_move = -1, settled = 0;  // misère stores no best move
+    if (probe_window(home, key, false, alpha, beta, unused_move, settled)) return settled;
 
     const std::uint64_t start_nodes = nodes_;
     const B opp = opponent(cur, mask);

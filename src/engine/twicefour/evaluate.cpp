@@ -187,7 +187,7 @@ int evaluate(const TwiceFourPosition& pos, EvalGrade grade) {
       score += 40 * (their_steps - mine_steps) + (mine_steps <= their_steps ? 80 : -80);
     }
   }
-  return std::clamp(score, -EVAL_LIMIT, EVAL_LIMIT);
+  return std::clamp(score, -TWICEFOUR_EVAL_LIMIT, TWICEFOUR_EVAL_LIMIT);
 }
 
 }  // namespace ft::engine::twicefour

@@ -12,14 +12,15 @@
 
 #include <cstdint>
 
+#include "engine/types.h"
 #include "rules/twicefour_position.h"
 
 namespace ft::engine::twicefour {
 
 enum class EvalGrade : std::uint8_t { points, threats, full, race };
 
-// Heuristic scores stay well inside +-EVAL_LIMIT; proven results are outside.
-inline constexpr int EVAL_LIMIT = 9000;
+// Heuristic scores stay inside +-TWICEFOUR_EVAL_LIMIT (engine/types.h);
+// proven results are outside.
 inline constexpr int POINT_VALUE = 1000;
 
 // Score for the side to move (large is good for it), never a proven result.

@@ -9,7 +9,6 @@
 
 namespace ft::engine {
 
-using twicefour::is_proven_result;
 using twicefour::RootMove;
 
 ComputerMove choose_twicefour_move(const rules::TwiceFourGame& game, const ComputerRequest& request,
@@ -43,22 +42,22 @@ ComputerMove choose_twicefour_move(const rules::TwiceFourGame& game, const Compu
                           (0x9e3779b97f4a7c15ULL * static_cast<std::uint64_t>(game.ply() + 1)));
   rules::TwiceFourMove chosen = r.best;
   int chosen_score = r.score;
-  const bool proven_win = is_proven_result(r.score) && r.score > 0;
+  const bool proven_win = is_proven(r.score) && r.score > 0;
   if (!proven_win && r.root_moves.size() > 1) {
     std::vector<RootMove> candidates;
     for (const RootMove& rm : r.root_moves) {
-      if (!(is_proven_result(rm.score) && rm.score < 0)) candidates.push_back(rm);
+      if (!(is_proven(rm.score) && rm.score < 0)) candidates.push_back(rm);
     }
     if (candidates.empty()) candidates = r.root_moves;
-    if (const RootMove* pick = stray_from_best(candidates, level.noise, level.blunder_permille, rng,
-                                               is_proven_result)) {
+    if (const RootMove* pick =
+            stray_from_best(candidates, level.noise, level.blunder_permille, rng, is_proven)) {
       chosen = pick->move;
       chosen_score = pick->score;
     }
   }
   out.move = rules::tf_format_move(chosen);
   out.exact = r.exact && chosen == r.best;
-  if (is_proven_result(chosen_score))
+  if (is_proven(chosen_score))
     out.score = chosen_score > 0 ? 1 : -1;
   else
     out.score = out.exact ? 0 : chosen_score;

@@ -10,18 +10,7 @@ using rules::Outcome;
 using rules::TwiceFourMove;
 using rules::TwiceFourPosition;
 
-namespace {
-
-constexpr int INF = TF_WIN + 1000;
-
-int to_table(int score, int ply) {
-  return to_table_score(score, ply, TF_WIN);
-}
-int from_table(int score, int ply) {
-  return from_table_score(score, ply, TF_WIN);
-}
-
-}  // namespace
+namespace {}  // namespace
 
 Search::Search(const rules::TwiceFourGame& game, TranspositionTable& table)
     : game_(game), table_(table) {
@@ -60,7 +49,7 @@ int Search::occurrences(std::uint64_t key, int ply) const {
 
 int Search::end_score(const Outcome& o, int mover, int ply) const {
   if (o.status == rules::Status::draw) return 0;
-  const int s = TF_WIN - (ply + 1);
+  const int s = win_in(ply + 1);
   return o.winner == mover ? s : -s;
 }
 
@@ -74,16 +63,9 @@ int Search::negamax(const TwiceFourPosition& pos, int depth, int alpha, int beta
   }
   const std::uint64_t key = table_key(pos);
   const int alpha0 = alpha;
-  int tt_move = -1;
-  if (const TableEntry* e = table_.probe(key)) {
-    tt_move = e->move == 0xff ? -1 : e->move;
-    if (e->depth >= depth) {
-      const int s = from_table(e->score, ply);
-      if (e->bound == Bound::exact) return s;
-      if (e->bound == Bound::lower && s >= beta) return s;
-      if (e->bound == Bound::upper && s <= alpha) return s;
-    }
-  }
+  const TranspositionTable::Hit hit = table_.hit(key, depth, ply, alpha, beta);
+  if (hit.cutoff) return hit.score;
+  const int tt_move = hit.move;
 
   TwiceFourMove moves[rules::TF_MAX_MOVES];
   const int n = pos.legal_moves(moves);
@@ -111,7 +93,7 @@ int Search::negamax(const TwiceFourPosition& pos, int depth, int alpha, int beta
   for (int i = 0; i < n; ++i) order[i] = i;
   std::stable_sort(order, order + n, [&](int a, int b) { return keys[a] > keys[b]; });
 
-  int best = -INF;
+  int best = -SCORE_INF;
   int best_move = -1;
   for (int k = 0; k < n; ++k) {
     const int i = order[k];
@@ -142,14 +124,14 @@ int Search::negamax(const TwiceFourPosition& pos, int depth, int alpha, int beta
     }
   }
   const Bound bound = best <= alpha0 ? Bound::upper : best >= beta ? Bound::lower : Bound::exact;
-  table_.store(key, to_table(best, ply), depth, bound, best_move);
+  table_.store(key, to_table_score(best, ply), depth, bound, best_move);
   return best;
 }
 
 int Search::root(int depth, int alpha, int beta, SearchOutcome& out) {
   const TwiceFourPosition& pos = game_.position();
   const int mover = pos.to_move();
-  int best = -INF;
+  int best = -SCORE_INF;
   for (RootMove& rm : out.root_moves) {
     TwiceFourPosition child = pos;
     const Outcome o = child.play(rm.move);
@@ -162,7 +144,7 @@ int Search::root(int depth, int alpha, int beta, SearchOutcome& out) {
       if (occurrences(rk, 1) >= 2) {
         s = end_score(child.judge_by_limit(rules::Reason::repetition), mover, 0);
       } else {
-        // With all_root_scores alpha stays -INF: every move gets a full window.
+        // With all_root_scores alpha stays -SCORE_INF: every move gets a full window.
         s = -negamax(child, depth - 1, -beta, -alpha, 1);
       }
     }
@@ -198,10 +180,10 @@ SearchOutcome Search::run(const SearchLimits& limits) {
       result, &SearchOutcome::root_moves, 1, limits.max_depth, limits.all_root_scores, stop_,
       [&](int depth, SearchOutcome& iter) {
         horizon_ = false;
-        root(depth, -INF, INF, iter);
+        root(depth, -SCORE_INF, SCORE_INF, iter);
       },
       [&](int depth) {
-        if (is_proven_result(result.score)) {
+        if (is_proven(result.score)) {
           result.exact = true;  // a forced result: deeper search cannot change it
           return true;
         }

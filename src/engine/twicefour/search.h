@@ -18,18 +18,14 @@
 
 #include "engine/transposition.h"
 #include "engine/twicefour/evaluate.h"
+#include "engine/types.h"
 #include "rules/twicefour_game.h"
 
 namespace ft::engine::twicefour {
 
-// A proven round win for the side to move scores TF_WIN minus the half-moves
-// to it; a loss the negative; a proven draw 0.
-inline constexpr int TF_WIN = 20000;
+// Scores are the side to move's, on the engine's scale (engine/types.h): a
+// proven round win is WIN_SCORE minus the half-moves to it.
 inline constexpr int TF_MAX_PLY = 100;  // more than the 80 half-moves of a round
-
-inline bool is_proven_result(int score) {
-  return score > TF_WIN - 1000 || score < -TF_WIN + 1000;
-}
 
 struct SearchLimits {
   int max_depth = 8;

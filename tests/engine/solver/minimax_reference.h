@@ -11,6 +11,7 @@
 #include <cstdlib>
 #include <cstring>
 #include <functional>
+#include <ostream>
 #include <string>
 
 #include "engine/solver/solver.h"
@@ -177,6 +178,24 @@ inline Board board(int w, int h, bool misere, bool cylinder) {
   b.misere = misere;
   b.cylinder = cylinder;
   return b;
+}
+
+// One board and rule set of the small-board exactness tests: the solver's
+// value of every position up to 4 plies deep against compare()'s minimax.
+struct SmallBoard {
+  const char* name;  // the test's name: rule set and size
+  int width, height;
+  bool misere, cylinder;
+};
+
+class SmallBoardMatchesMinimax : public ::testing::TestWithParam<SmallBoard> {};
+
+inline std::string small_board_name(const ::testing::TestParamInfo<SmallBoard>& info) {
+  return info.param.name;
+}
+// For gtest's messages and the test list: the name, not the struct's bytes.
+inline void PrintTo(const SmallBoard& b, std::ostream* os) {
+  *os << b.name;
 }
 
 }  // namespace ft::engine::solver::testing

@@ -9,20 +9,16 @@
 namespace ft::engine::solver {
 namespace {
 
-using testing::board;
-using testing::compare;
+using testing::small_board_name;
+using testing::SmallBoard;
+using testing::SmallBoardMatchesMinimax;
 
-TEST(SolverSmallBoards, Classic6x4MatchesMinimax) {
-  compare(board(6, 4, false, false), 4);
-}
-// RULES.md A6 misère.
-TEST(SolverSmallBoards, Misere6x4MatchesMinimax) {
-  compare(board(6, 4, true, false), 4);
-}
-// RULES.md A6 cylinder.
-TEST(SolverSmallBoards, Cylinder6x4MatchesMinimax) {
-  compare(board(6, 4, false, true), 4);
-}
+// The test of small_boards_test.cpp on 6x4 (RULES.md A6 misère, cylinder).
+INSTANTIATE_TEST_SUITE_P(SolverSmallBoards6x4, SmallBoardMatchesMinimax,
+                         ::testing::Values(SmallBoard{"Classic6x4", 6, 4, false, false},
+                                           SmallBoard{"Misere6x4", 6, 4, true, false},
+                                           SmallBoard{"Cylinder6x4", 6, 4, false, true}),
+                         small_board_name);
 
 }  // namespace
 }  // namespace ft::engine::solver

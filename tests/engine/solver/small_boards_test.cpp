@@ -15,39 +15,29 @@ namespace {
 
 using testing::board;
 using testing::compare;
+using testing::small_board_name;
+using testing::SmallBoard;
+using testing::SmallBoardMatchesMinimax;
 
 // One test per board and rule set, so that ctest can run them side by side.
-TEST(SolverSmallBoards, Classic4x4MatchesMinimax) {
-  compare(board(4, 4, false, false), 4);
-}
-TEST(SolverSmallBoards, Classic5x4MatchesMinimax) {
-  compare(board(5, 4, false, false), 4);
-}
-TEST(SolverSmallBoards, Classic4x5MatchesMinimax) {
-  compare(board(4, 5, false, false), 4);
+TEST_P(SmallBoardMatchesMinimax, UpToFourPlies) {
+  const SmallBoard& b = GetParam();
+  compare(board(b.width, b.height, b.misere, b.cylinder), 4);
 }
 
-// RULES.md A6 misère: the line maker loses.
-TEST(SolverSmallBoards, Misere4x4MatchesMinimax) {
-  compare(board(4, 4, true, false), 4);
-}
-TEST(SolverSmallBoards, Misere5x4MatchesMinimax) {
-  compare(board(5, 4, true, false), 4);
-}
-TEST(SolverSmallBoards, Misere4x5MatchesMinimax) {
-  compare(board(4, 5, true, false), 4);
-}
-
-// RULES.md A6 cylinder: lines wrap around the left-right edge.
-TEST(SolverSmallBoards, Cylinder4x4MatchesMinimax) {
-  compare(board(4, 4, false, true), 4);
-}
-TEST(SolverSmallBoards, Cylinder5x4MatchesMinimax) {
-  compare(board(5, 4, false, true), 4);
-}
-TEST(SolverSmallBoards, Cylinder4x5MatchesMinimax) {
-  compare(board(4, 5, false, true), 4);
-}
+// RULES.md A6 misère: the line maker loses; cylinder: lines wrap around the
+// left-right edge.
+INSTANTIATE_TEST_SUITE_P(SolverSmallBoards, SmallBoardMatchesMinimax,
+                         ::testing::Values(SmallBoard{"Classic4x4", 4, 4, false, false},
+                                           SmallBoard{"Classic5x4", 5, 4, false, false},
+                                           SmallBoard{"Classic4x5", 4, 5, false, false},
+                                           SmallBoard{"Misere4x4", 4, 4, true, false},
+                                           SmallBoard{"Misere5x4", 5, 4, true, false},
+                                           SmallBoard{"Misere4x5", 4, 5, true, false},
+                                           SmallBoard{"Cylinder4x4", 4, 4, false, true},
+                                           SmallBoard{"Cylinder5x4", 5, 4, false, true},
+                                           SmallBoard{"Cylinder4x5", 4, 5, false, true}),
+                         small_board_name);
 
 // RULES.md A8 obstacles: blocks fill cells and belong to no line; symmetric
 // blocks (the rule) and asymmetric ones (the solver must not use symmetry).

@@ -7,6 +7,7 @@
 #include <sstream>
 #include <utility>
 
+#include "common/name_table.h"
 #include "rules/game_state.h"
 #include "server/room.h"
 #include "server/settings.h"
@@ -15,20 +16,16 @@ namespace ft::test::life {
 namespace json = boost::json;
 using namespace std::chrono_literals;
 
-const char* kind_name(Kind k) {
-  switch (k) {
-    case Kind::match:
-      return "match";
-    case Kind::single:
-      return "single";
-    case Kind::three:
-      return "three-players";
-    case Kind::two_vs_two:
-      return "two-vs-two";
-    case Kind::twicefour:
-      return "twicefour";
-  }
-  return "?";
+namespace {
+// clang-format off
+constexpr auto KIND_NAMES = name_table<Kind>({
+    {Kind::match, "match"}, {Kind::single, "single"}, {Kind::three, "three-players"},
+    {Kind::two_vs_two, "two-vs-two"}, {Kind::twicefour, "twicefour"}});
+// clang-format on
+}  // namespace
+
+std::string_view kind_name(Kind k) {
+  return KIND_NAMES.text(k, "?");
 }
 
 Life::~Life() = default;
@@ -93,7 +90,7 @@ void Life::begin() {
       break;
     }
   }
-  note(std::string("create ") + kind_name(kind_));
+  note("create " + std::string(kind_name(kind_)));
   for (int i = 0; i < seats_n_; ++i) {
     HttpResult me = http(server_.port(), "GET", "/api/me");
     seats_.push_back(Seat{me.set_cookie, std::string(me.json().at("id").as_string()), nullptr});
@@ -116,8 +113,9 @@ void Life::begin() {
   auto settings = server::parse_settings(settings_);
   if (!settings) return fail("the test's settings do not parse: " + settings.error().message);
   match::MatchConfig config;
-  config.variant =
-      settings->game == "twicefour" ? std::string(match::TWICEFOUR) : settings->variant;
+  config.variant = settings->game == rules::GameKind::twicefour
+                       ? std::string(rules::TWICEFOUR_VARIANT)
+                       : settings->variant;
   config.options = settings->options;
   config.single_game = settings->single;
   config.time = settings->per_move

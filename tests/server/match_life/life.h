@@ -11,6 +11,7 @@
 #include <optional>
 #include <random>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "match/match.h"
@@ -22,7 +23,7 @@ namespace ft::test::life {
 // The formats of issue 13 item 6.
 enum class Kind { match, single, three, two_vs_two, twicefour };
 inline constexpr int KINDS = 5;
-const char* kind_name(Kind k);
+std::string_view kind_name(Kind k);
 
 // Server faults of issue 13 ("Why") that are being fixed. Each switch keeps
 // the run away from what shows the fault, so that CI stays green until the

@@ -20,6 +20,7 @@
 #include <map>
 #include <memory>
 #include <random>
+#include <sstream>
 #include <string>
 #include <vector>
 
@@ -35,118 +36,37 @@ struct RunOptions {
   Avoid avoid;
 };
 
-// Seeds that once found a difference: --regressions replays each exactly
+// A seed that once found a difference: --regressions replays each exactly
 // (with the lives and tables it failed with, nothing avoided). `faults` names
 // the Avoid switches of what it found; while a run avoids one of them (its
 // fix has not landed on main), the case is listed as waiting, not run.
 struct Regression {
-  std::uint64_t seed;
-  int lives;
-  int tables;
-  const char* faults;
-  const char* found;
+  std::uint64_t seed = 0;
+  int lives = 0;
+  int tables = 0;
+  std::string faults;
+  std::string found;
 };
-const Regression REGRESSIONS[] = {
-    // Found on main at c62040d (2026-12-01) with this harness: every seed of
-    // the scans 200..223 (8 lives, 3 tables) and 300..303 (30 lives, 6
-    // tables) failed. `faults` lists what the run plays that a fix must
-    // cover (restarts, three-player and two-vs-two tables), not only what it
-    // found; seeds found with earlier versions of the harness replay other
-    // choices and were not kept.
-    {200, 8, 3, "early-ends,restarts,three-players,team-profile-results",
-     "Why 1: match ended with a game unplayed not stored/rated"},
-    {201, 8, 3, "early-ends,restarts,three-players",
-     "Why 1: match ended with a game unplayed not stored/rated"},
-    {202, 8, 3, "early-ends,three-players,team-profile-results",
-     "Why 1: match ended with a game unplayed not stored/rated; Why 5: three-player losers get "
-     "draw; two-vs-two profiles show draw"},
-    {203, 8, 3, "early-ends,restarts,three-players,team-profile-results",
-     "Why 1: match ended with a game unplayed not stored/rated; Why 4: resent acked move refused "
-     "(not_your_turn); two-vs-two profiles show draw"},
-    {204, 8, 3, "early-ends,restarts,three-players,team-profile-results",
-     "Why 1: match ended with a game unplayed not stored/rated; Why 5: three-player losers get "
-     "draw; store failure answers a move with an error without id"},
-    {205, 8, 3, "early-ends,restarts,three-players,team-profile-results",
-     "Why 1: match ended with a game unplayed not stored/rated; Why 5: three-player losers get "
-     "draw"},
-    {206, 8, 3, "early-ends,restarts,three-players",
-     "Why 1: match ended with a game unplayed not stored/rated; Why 5: three-player losers get "
-     "draw"},
-    {207, 8, 3, "early-ends,three-players,team-profile-results",
-     "Why 1: match ended with a game unplayed not stored/rated"},
-    {208, 8, 3, "early-ends,three-players,team-profile-results",
-     "Why 1: match ended with a game unplayed not stored/rated"},
-    {209, 8, 3, "early-ends,restarts,three-players,team-profile-results",
-     "Why 1: match ended with a game unplayed not stored/rated; Why 5: three-player losers get "
-     "draw"},
-    {210, 8, 3, "early-ends,restarts,team-profile-results",
-     "Why 1: match ended with a game unplayed not stored/rated; Why 4: resent acked move refused "
-     "(not_your_turn)"},
-    {211, 8, 3, "early-ends,three-players,team-profile-results",
-     "Why 1: match ended with a game unplayed not stored/rated"},
-    {212, 8, 3, "early-ends,restarts,team-profile-results",
-     "Why 1: match ended with a game unplayed not stored/rated; Why 4: resent acked move refused "
-     "(not_your_turn)"},
-    {213, 8, 3, "early-ends,restarts,three-players,team-profile-results",
-     "Why 1: match ended with a game unplayed not stored/rated; Why 5: three-player losers get "
-     "draw"},
-    {214, 8, 3, "early-ends,restarts,three-players,team-profile-results",
-     "Why 1: match ended with a game unplayed not stored/rated; Why 5: three-player losers get "
-     "draw; two-vs-two profiles show draw"},
-    {215, 8, 3, "early-ends,restarts,three-players,team-profile-results",
-     "Why 1: match ended with a game unplayed not stored/rated; Why 4: resent acked move refused "
-     "(not_your_turn)"},
-    {216, 8, 3, "early-ends,restarts,three-players,team-profile-results",
-     "Why 1: match ended with a game unplayed not stored/rated; Why 5: three-player losers get "
-     "draw; two-vs-two profiles show draw"},
-    {217, 8, 3, "early-ends,restarts,team-profile-results",
-     "Why 1: match ended with a game unplayed not stored/rated; Why 4: resent acked move refused "
-     "(not_your_turn)"},
-    {218, 8, 3, "early-ends,restarts,three-players,team-profile-results",
-     "Why 1: match ended with a game unplayed not stored/rated; Why 5: three-player losers get "
-     "draw; two-vs-two profiles show draw"},
-    {219, 8, 3, "early-ends,restarts,three-players,team-profile-results",
-     "Why 1: match ended with a game unplayed not stored/rated"},
-    {220, 8, 3, "early-ends,restarts,three-players,team-profile-results",
-     "Why 1: match ended with a game unplayed not stored/rated; Why 4: resent acked move refused "
-     "(not_your_turn)"},
-    {221, 8, 3, "early-ends,three-players",
-     "Why 1: match ended with a game unplayed not stored/rated; Why 5: three-player losers get "
-     "draw"},
-    {222, 8, 3, "early-ends,restarts,three-players,team-profile-results",
-     "Why 1: match ended with a game unplayed not stored/rated; store failure answers a move with "
-     "an error without id"},
-    {223, 8, 3, "early-ends,three-players,team-profile-results",
-     "Why 1: match ended with a game unplayed not stored/rated; Why 5: three-player losers get "
-     "draw"},
-    {300, 30, 6, "early-ends,restarts,three-players,team-profile-results",
-     "Why 1: match ended with a game unplayed not stored/rated; Why 2: a clock charged by a "
-     "restart; Why 4: resent acked move refused (not_your_turn)"},
-    {301, 30, 6, "early-ends,restarts,three-players,team-profile-results",
-     "Why 1: match ended with a game unplayed not stored/rated; Why 2: a clock charged by a "
-     "restart; Why 4: resent acked move refused (not_your_turn); Why 5: three-player losers get "
-     "draw; two-vs-two profiles show draw"},
-    {302, 30, 6, "early-ends,restarts,three-players,team-profile-results",
-     "Why 1: match ended with a game unplayed not stored/rated; Why 2: a clock charged by a "
-     "restart; Why 4: resent acked move refused (not_your_turn); Why 5: three-player losers get "
-     "draw; two-vs-two profiles show draw"},
-    {303, 30, 6, "early-ends,restarts,three-players,team-profile-results",
-     "Why 1: match ended with a game unplayed not stored/rated; Why 2: a clock charged by a "
-     "restart; Why 4: resent acked move refused (not_your_turn); Why 5: three-player losers get "
-     "draw"},
-    // A 200-life run (seed 4242) at the same commit: 128 lives with differences.
-    {4242, 200, 6, "early-ends,restarts,three-players,claims,team-profile-results",
-     "Why 1: match ended with a game unplayed not stored/rated; Why 2: a clock charged by a "
-     "restart; Why 4: resent acked move refused (not_your_turn); Why 5: three-player losers get "
-     "draw; a claimed match cannot be loaded again; store failure answers a move with an error "
-     "without id"},
-    // A 300-life run (seed 4343) at the same commit: 208 lives with differences.
-    {4343, 300, 6, "early-ends,restarts,three-players,claims,team-profile-results",
-     "Why 1: match ended with a game unplayed not stored/rated; Why 2: a clock charged by a "
-     "restart; Why 3: a table lost at restart; Why 4: resent acked move refused (not_your_turn); "
-     "Why 5: three-player losers get draw; two-vs-two profiles show draw; a claimed match cannot "
-     "be loaded again; store failure answers a move with an error without id"},
-};
+// The cases of regressions.tsv (see there), read when --regressions runs.
+std::vector<Regression> read_regressions(const std::string& path, std::string& error) {
+  std::vector<Regression> out;
+  std::ifstream in(path);
+  if (!in) error = "cannot read " + path;
+  std::string line;
+  for (int number = 1; std::getline(in, line); ++number) {
+    if (line.empty() || line[0] == '#') continue;
+    std::istringstream fields(line);
+    Regression r;
+    if (!(fields >> r.seed >> r.lives >> r.tables) ||
+        !std::getline(fields >> std::ws, r.faults, '\t') || !std::getline(fields, r.found) ||
+        r.found.empty()) {
+      error = path + ":" + std::to_string(number) + ": expected seed, lives, tables, faults, found";
+      return {};
+    }
+    out.push_back(std::move(r));
+  }
+  return out;
+}
 
 constexpr std::int64_t START_MS = 1'800'000'000'000;  // 2027-01-15, a fixed, readable epoch
 
@@ -238,7 +158,7 @@ int run(const RunOptions& o) {
       while (int(active.size()) < o.tables && started < o.lives) {
         auto life = std::make_unique<Life>(server, started++, rng(), o.avoid);
         guard(*life, [&] { life->begin(); });
-        ++kinds[kind_name(life->kind())];
+        ++kinds[std::string(kind_name(life->kind()))];
         active.push_back(std::move(life));
       }
       settle();
@@ -348,16 +268,18 @@ int main(int argc, char** argv) {
   }
   if (o.lives < 1 || o.tables < 1 || o.tables > 64) return usage("--lives >= 1, --tables 1..64");
   if (!regressions) return run(o) == 0 ? 0 : 1;
+  std::string error;
+  const std::vector<Regression> cases = read_regressions(FT_MATCH_LIFE_REGRESSIONS, error);
+  if (!error.empty()) return usage(error.c_str());
   int bad = 0;
   int waiting = 0;
-  for (const Regression& r : REGRESSIONS) {
+  for (const Regression& r : cases) {
     Avoid shows;
-    std::string error;
     if (!parse_avoid(r.faults, shows, error)) return usage(error.c_str());
     if (shows.overlaps(o.avoid)) {
       ++waiting;
       std::printf("regression seed %llu waits for the fix of %s: %s\n",
-                  static_cast<unsigned long long>(r.seed), shows.names().c_str(), r.found);
+                  static_cast<unsigned long long>(r.seed), shows.names().c_str(), r.found.c_str());
       continue;
     }
     RunOptions ro;
@@ -365,10 +287,10 @@ int main(int argc, char** argv) {
     ro.lives = r.lives;
     ro.tables = r.tables;
     std::printf("regression seed %llu once found: %s\n", static_cast<unsigned long long>(r.seed),
-                r.found);
+                r.found.c_str());
     if (run(ro) != 0) ++bad;
   }
   std::printf("regressions: %d cases, %d run, %d waiting for a fix, %d with differences\n",
-              int(std::size(REGRESSIONS)), int(std::size(REGRESSIONS)) - waiting, waiting, bad);
+              int(cases.size()), int(cases.size()) - waiting, waiting, bad);
   return bad == 0 ? 0 : 1;
 }

@@ -1,10 +1,11 @@
-#include "engine/max_n_search.h"
+#include "engine/three_player/max_n_search.h"
 
 #include <algorithm>
 #include <cstdlib>
 
 #include "engine/search_support.h"
-#include "engine/three_endgame.h"
+#include "engine/three_player/endgame.h"
+#include "engine/types.h"
 
 namespace ft::engine {
 
@@ -13,14 +14,9 @@ using rules::Position;
 
 namespace {
 
-// Inside the search a win is MN_WIN minus the plies to it for the winner and
-// its negative for the two others; evaluations stay well inside +-MN_EVAL.
-constexpr int MN_WIN = 9000;
-constexpr int MN_EVAL = 4000;
-
-bool decisive(int v) {
-  return v > MN_WIN - 1000 || v < -MN_WIN + 1000;
-}
+// Inside the search a win is WIN_SCORE minus the plies to it for the winner
+// and its negative for the two others (engine/types.h); evaluations stay
+// inside +-THREE_PLAYER_EVAL_LIMIT.
 
 }  // namespace
 
@@ -36,7 +32,10 @@ struct MaxNSearch::Entry {
 };
 
 MaxNSearch::MaxNSearch(const Position& root, int start_empty_cells, const TableLease& lease)
-    : root_(root), lease_(&lease), model_(root.geometry(), start_empty_cells), root_colour_(root.to_move()) {
+    : root_(root),
+      lease_(&lease),
+      model_(root.geometry(), start_empty_cells),
+      root_colour_(root.to_move()) {
   if (!lease.empty() && lease.bytes() >= sizeof(Entry)) {
     table_ = static_cast<Entry*>(lease.data());
     std::size_t n = 1;
@@ -58,7 +57,7 @@ bool MaxNSearch::out_of_budget() {
 
 MaxNSearch::Value MaxNSearch::win_for(int colour, int ply) const {
   Value r;
-  for (int c = 0; c < 3; ++c) r.v[c] = c == colour ? MN_WIN - ply : -(MN_WIN - ply);
+  for (int c = 0; c < 3; ++c) r.v[c] = c == colour ? win_in(ply) : -win_in(ply);
   return r;
 }
 
@@ -70,7 +69,8 @@ MaxNSearch::Value MaxNSearch::leaf(const Position& pos, int ply) const {
   if (model_.colour_scores(pos, options_.eval, s)) return win_for(pos.to_move(), ply + 1);
   Value r;
   for (int c = 0; c < 3; ++c) {
-    r.v[c] = std::clamp(s[c] - (s[(c + 1) % 3] + s[(c + 2) % 3]) / 2, -MN_EVAL, MN_EVAL);
+    r.v[c] = std::clamp(s[c] - (s[(c + 1) % 3] + s[(c + 2) % 3]) / 2, -THREE_PLAYER_EVAL_LIMIT,
+                        THREE_PLAYER_EVAL_LIMIT);
   }
   return r;
 }
@@ -98,7 +98,7 @@ MaxNSearch::Value MaxNSearch::search(const Position& pos, int depth, int ply) {
   Entry* e = table_ == nullptr ? nullptr : &table_[k & mask_];
   if (e != nullptr && e->key == k && e->depth >= depth) {
     Value r;
-    for (int c = 0; c < 3; ++c) r.v[c] = from_table_score(e->v[c], ply, MN_WIN);
+    for (int c = 0; c < 3; ++c) r.v[c] = from_table_score(e->v[c], ply);
     return r;
   }
 
@@ -117,13 +117,12 @@ MaxNSearch::Value MaxNSearch::search(const Position& pos, int depth, int ply) {
       have = true;
       // A win for the mover: nothing is better (a quicker win hardly
       // matters, and the cut is max-n's only sure pruning).
-      if (decisive(r.v[mover]) && r.v[mover] > 0) break;
+      if (is_proven(r.v[mover]) && r.v[mover] > 0) break;
     }
   }
   if (e != nullptr) {
     e->key = k;
-    for (int c = 0; c < 3; ++c)
-      e->v[c] = static_cast<std::int16_t>(to_table_score(best.v[c], ply, MN_WIN));
+    for (int c = 0; c < 3; ++c) e->v[c] = static_cast<std::int16_t>(to_table_score(best.v[c], ply));
     e->depth = static_cast<std::int8_t>(depth);
   }
   return best;
@@ -138,8 +137,7 @@ std::optional<SearchResult> MaxNSearch::exact_end(std::vector<Move>& moves,
   // Three fifths of the time at most: max-n still needs some for the moves
   // the end-game search could not decide.
   const auto now = std::chrono::steady_clock::now();
-  const auto deadline =
-      options_.deadline <= now ? now : now + (options_.deadline - now) / 5 * 3;
+  const auto deadline = options_.deadline <= now ? now : now + (options_.deadline - now) / 5 * 3;
   ThreeEndgame endgame(root_, *lease_);
   const ThreeEndgameResult ex = endgame.solve(moves, options_.exact_nodes, deadline);
   endgame_nodes_ = ex.nodes;
@@ -204,33 +202,26 @@ SearchResult MaxNSearch::run(const SearchOptions& options) {
   for (const Move m : moves) result.root_scores.push_back(RootScore{m, 0});
   result.best = moves[0];
 
-  // The root's entry of a value, on the heuristic search's scale.
-  auto outside = [](int v) {
-    if (!decisive(v)) return v;
-    const int plies = MN_WIN - std::abs(v);
-    return v > 0 ? WIN_SCORE - plies : -(WIN_SCORE - plies);
-  };
-
   const int empty = rules::popcount(root_.geometry().playable() & ~root_.occupied());
   // Every root move gets its own full score (max-n has no window), so a
   // budget that stops an iteration keeps what it finished.
   deepen(
       result, &SearchResult::root_scores, 1, options.max_depth, false, stop_,
       [&](int depth, SearchResult& iter) {
-        int best = -MN_WIN - 1;
+        int best = -SCORE_INF;
         for (RootScore& rs : iter.root_scores) {
           Position child = root_;
           const rules::Outcome o = child.play(rs.move);
           int v;
           if (o.over()) {
             v = o.status == rules::Status::draw ? 0
-                : o.winner == root_colour_      ? MN_WIN - 1
-                                                : -(MN_WIN - 1);
+                : o.winner == root_colour_      ? WIN_SCORE - 1
+                                                : -(WIN_SCORE - 1);
           } else {
             v = search(child, depth - 1, 1).v[root_colour_];
           }
           if (stop_) return;
-          rs.score = outside(v);
+          rs.score = v;
           ++iter.depth;
           if (v > best) {
             best = v;
@@ -240,7 +231,7 @@ SearchResult MaxNSearch::run(const SearchOptions& options) {
         }
       },
       [&](int depth) {
-        if (is_decisive(result.score) && result.score > 0) {
+        if (is_proven(result.score) && result.score > 0) {
           result.exact = true;  // a win whatever each of the others does
           return true;
         }
@@ -252,7 +243,7 @@ SearchResult MaxNSearch::run(const SearchOptions& options) {
         // line unless this move blocks it): no depth changes the choice.
         int open = 0;
         for (const RootScore& rs : result.root_scores)
-          open += !(is_decisive(rs.score) && rs.score < 0);
+          open += !(is_proven(rs.score) && rs.score < 0);
         return depth >= 2 && open == 1;
       });
   // Moves the end-game search proved lost stay out of every choice.

@@ -27,8 +27,8 @@
 #include <vector>
 
 #include "engine/table_pool.h"
-#include "engine/three_bits.h"
-#include "engine/three_endgame.h"
+#include "engine/three_player/board_bits.h"
+#include "engine/three_player/endgame.h"
 #include "rules/position.h"
 
 namespace ft::engine {

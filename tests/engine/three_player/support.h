@@ -7,7 +7,8 @@
 #include <unordered_map>
 #include <vector>
 
-#include "engine/three_endgame.h"
+#include "common/name_table.h"
+#include "engine/three_player/endgame.h"
 #include "rules/four_game.h"
 #include "rules/setup_draw.h"
 
@@ -19,18 +20,13 @@ inline std::vector<rules::Move> legal(const rules::Position& pos) {
   return {moves, moves + n};
 }
 
-inline const char* name(ThreeOutcome o) {
-  switch (o) {
-    case ThreeOutcome::draw:
-      return "draw";
-    case ThreeOutcome::red:
-      return "red wins";
-    case ThreeOutcome::yellow:
-      return "yellow wins";
-    case ThreeOutcome::green:
-      return "green wins";
-  }
-  return "?";
+inline constexpr auto THREE_OUTCOME_NAMES =
+    name_table<ThreeOutcome>({{ThreeOutcome::draw, "draw"},
+                              {ThreeOutcome::red, "red wins"},
+                              {ThreeOutcome::yellow, "yellow wins"},
+                              {ThreeOutcome::green, "green wins"}});
+inline std::string_view name(ThreeOutcome o) {
+  return THREE_OUTCOME_NAMES.text(o, "?");
 }
 
 // Every player picks the move whose outcome it ranks highest (the ranks are

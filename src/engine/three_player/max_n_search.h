@@ -34,7 +34,7 @@ class MaxNSearch {
   MaxNSearch(const rules::Position& root, int start_empty_cells, const TableLease& lease);
 
   // Scores in the result are the root player's entry of the vector on the
-  // heuristic search's scale (WIN_SCORE minus plies for a win, its negative
+  // engine's scale (engine/types.h: WIN_SCORE minus plies for a win, its negative
   // for a loss), so levels pick among root moves the same way for both.
   // `exact` is set for a win the others cannot stop whatever each of them does.
   SearchResult run(const SearchOptions& options);

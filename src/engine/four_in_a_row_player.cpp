@@ -1,4 +1,4 @@
-#include "engine/four_player.h"
+#include "engine/four_in_a_row_player.h"
 
 #include <algorithm>
 #include <optional>
@@ -6,11 +6,12 @@
 #include <unordered_map>
 
 #include "engine/heuristic_search.h"
-#include "engine/max_n_search.h"
 #include "engine/search_support.h"
 #include "engine/solver/book.h"
 #include "engine/solver/solver.h"
-#include "engine/three_mcts.h"
+#include "engine/three_player/max_n_search.h"
+#include "engine/three_player/mcts.h"
+#include "engine/types.h"
 #include "rules/notation.h"
 #include "rules/setup_draw.h"
 
@@ -47,7 +48,7 @@ int start_empty_cells(const rules::FourGame& game) {
 // Issue 4 item 1 convention: a win of the side to move scores
 // (W*H + 1 - n) / 2, n the discs on the board before the winning disc.
 int solver_convention(const rules::Position& pos, int score) {
-  if (!is_decisive(score)) return 0;
+  if (!is_proven(score)) return 0;
   const rules::Geometry& g = pos.geometry();
   const int plies = WIN_SCORE - std::abs(score);  // 1: the winning disc is the next one
   const int discs = rules::popcount(pos.discs(0) | pos.discs(1) | pos.discs(2));
@@ -142,7 +143,7 @@ ComputerMove choose_four_move(const rules::FourGame& game, const ComputerRequest
   options.all_root_scores = level.noise > 0 || level.blunder_permille > 0;
   SearchResult r;
   if (pos.geometry().colours() == 3) {
-    // RULES.md A10: three players, max-n (max_n_search.h).
+    // RULES.md A10: three players, max-n (three_player/max_n_search.h).
     MaxNSearch search(pos, start_empty_cells(game), lease);
     r = search.run(options);
   } else {
@@ -156,7 +157,7 @@ ComputerMove choose_four_move(const rules::FourGame& game, const ComputerRequest
                           (0x9e3779b97f4a7c15ULL * static_cast<std::uint64_t>(pos.ply() + 1)));
   Move chosen = r.best;
   int chosen_score = r.score;
-  const bool proven_win = r.exact && r.score > 0 && is_decisive(r.score);
+  const bool proven_win = r.exact && r.score > 0 && is_proven(r.score);
   if (!proven_win && !r.root_scores.empty()) {
     std::vector<RootScore> candidates;
     // Even a blunder does not walk into a loss the search saw (a proven one,
@@ -164,13 +165,12 @@ ComputerMove choose_four_move(const rules::FourGame& game, const ComputerRequest
     int top = INT32_MIN;
     for (const RootScore& rs : r.root_scores) top = std::max(top, rs.score);
     for (const RootScore& rs : r.root_scores) {
-      if (!(is_decisive(rs.score) && rs.score < 0) && rs.score > top - 1000)
-        candidates.push_back(rs);
+      if (!(is_proven(rs.score) && rs.score < 0) && rs.score > top - 1000) candidates.push_back(rs);
     }
     if (candidates.empty()) candidates = r.root_scores;
     if (level.playouts > 0 && candidates.size() > 1 && ThreeEndgame::covers(pos.geometry())) {
       // Three colours: games played out to the full board choose among the
-      // moves max-n did not see lose (three_mcts.h).
+      // moves max-n did not see lose (three_player/mcts.h).
       std::vector<Move> moves;
       for (const RootScore& rs : candidates) moves.push_back(rs.move);
       ThreeMctsOptions mc;
@@ -186,15 +186,15 @@ ComputerMove choose_four_move(const rules::FourGame& game, const ComputerRequest
         }
       }
     } else if (const RootScore* pick = stray_from_best(candidates, level.noise,
-                                                       level.blunder_permille, rng, is_decisive)) {
+                                                       level.blunder_permille, rng, is_proven)) {
       chosen = pick->move;
       chosen_score = pick->score;
     }
   }
   out.move = rules::format_move(chosen);
   out.exact = r.exact && chosen == r.best;
-  out.score = is_decisive(chosen_score) ? solver_convention(pos, chosen_score) : chosen_score;
-  if (!out.exact && is_decisive(chosen_score)) out.score = chosen_score > 0 ? 1 : -1;
+  out.score = is_proven(chosen_score) ? solver_convention(pos, chosen_score) : chosen_score;
+  if (!out.exact && is_proven(chosen_score)) out.score = chosen_score > 0 ? 1 : -1;
   out.nodes = r.nodes;
   out.depth = r.depth;
   out.stopped = r.stopped;

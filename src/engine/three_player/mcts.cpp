@@ -1,4 +1,4 @@
-#include "engine/three_mcts.h"
+#include "engine/three_player/mcts.h"
 
 #include <cmath>
 #include <type_traits>

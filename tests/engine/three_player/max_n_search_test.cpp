@@ -2,19 +2,20 @@
 // player's win in one blocked, a position the mover cannot hold seen as lost,
 // and levels that beat players who move at random. Two vs two (RULES.md A11)
 // stays a two-colour game in which a team-mate's discs count as one's own.
-#include "engine/max_n_search.h"
+#include "engine/three_player/max_n_search.h"
 
 #include <gtest/gtest.h>
 
 #include <set>
 #include <string>
 
+#include "../test_games.h"
 #include "engine/computer.h"
-#include "test_games.h"
 
 namespace ft::engine {
 namespace {
 
+using testing::at_level;
 using testing::new_game;
 using testing::play_moves;
 
@@ -29,14 +30,6 @@ SearchResult max_n(const rules::FourGame& g, int depth) {
   return search.run(o);
 }
 
-ComputerRequest at_level(int level, std::uint64_t seed = 3, int budget_ms = 5000) {
-  ComputerRequest r;
-  r.level = level;
-  r.seed = seed;
-  r.budget = std::chrono::milliseconds(budget_ms);
-  return r;
-}
-
 // RULES.md A10: Red (a1 a2 a3) completes column a; Yellow and Green have
 // only twos.
 TEST(MaxNA10, TakesAWinInOne) {
@@ -49,7 +42,7 @@ TEST(MaxNA10, TakesAWinInOne) {
     EXPECT_GT(r.score, WIN_SCORE - 10);
   }
   for (int level = MIN_LEVEL; level <= MAX_LEVEL; ++level) {
-    EXPECT_EQ(choose_move(g, at_level(level)).move, "a") << "level " << level;
+    EXPECT_EQ(choose_move(g, at_level(level, 5000, 3)).move, "a") << "level " << level;
   }
 }
 
@@ -71,13 +64,13 @@ TEST(MaxNA10, BlocksTheNextPlayersWinInOne) {
   }
   for (int level = 2; level <= MAX_LEVEL; ++level) {
     for (std::uint64_t seed : {1, 2, 3}) {
-      EXPECT_EQ(choose_move(g, at_level(level, seed)).move, "e")
+      EXPECT_EQ(choose_move(g, at_level(level, 5000, seed)).move, "e")
           << "level " << level << ", seed " << seed;
     }
   }
   std::set<std::string> beginner;
   for (std::uint64_t seed = 0; seed < 40; ++seed)
-    beginner.insert(choose_move(g, at_level(1, seed)).move);
+    beginner.insert(choose_move(g, at_level(1, 5000, seed)).move);
   EXPECT_GE(beginner.size(), 5U);
 }
 
@@ -93,7 +86,7 @@ TEST(MaxNA10, BlocksNextAndCountsOnTheNextToBlockTheThird) {
   EXPECT_EQ(r.best, (rules::Move{4, false}));
   // After Red's e4 Yellow blocks d4 (else Green wins, and Yellow loses with
   // it), so e is no loss for Red.
-  EXPECT_FALSE(is_decisive(r.score)) << r.score;
+  EXPECT_FALSE(is_proven(r.score)) << r.score;
 }
 
 // RULES.md A10: Yellow (next) has two open threats, c4 and e4: Red blocks
@@ -126,14 +119,14 @@ TEST(TwoVsTwoA11, ATeamMatesDiscsCountAsOwn) {
   play_moves(g, {"a", "h", "a", "h", "a", "g"});
   ASSERT_EQ(g.position().to_move(), 0);
   for (int level : {1, 4, 7}) {
-    EXPECT_EQ(choose_move(g, at_level(level, 3, 300)).move, "a") << "level " << level;
+    EXPECT_EQ(choose_move(g, at_level(level, 300, 3)).move, "a") << "level " << level;
   }
   // And Yellow's team blocks the Red column the two Reds built.
   auto y = new_game("two-vs-two");
   play_moves(y, {"a", "h", "a", "g", "a"});
   ASSERT_EQ(y.position().to_move(), 1);
   for (int level : {2, 4, 7}) {
-    EXPECT_EQ(choose_move(y, at_level(level, 3, 300)).move, "a") << "level " << level;
+    EXPECT_EQ(choose_move(y, at_level(level, 300, 3)).move, "a") << "level " << level;
   }
 }
 

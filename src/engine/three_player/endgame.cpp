@@ -1,4 +1,4 @@
-#include "engine/three_endgame.h"
+#include "engine/three_player/endgame.h"
 
 #include <algorithm>
 #include <cstdlib>

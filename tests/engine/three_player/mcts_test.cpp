@@ -4,14 +4,14 @@
 // wins (checked against the exact end game, itself checked against a plain
 // max-n in three_endgame_test.cpp), stays inside its lease and replays with
 // its seed.
-#include "engine/three_mcts.h"
+#include "engine/three_player/mcts.h"
 
 #include <gtest/gtest.h>
 
 #include <set>
 
-#include "test_games.h"
-#include "three_player_support.h"
+#include "../test_games.h"
+#include "support.h"
 
 namespace ft::engine {
 namespace {
@@ -145,8 +145,10 @@ TEST(ThreeMctsA10, ReplaysWithItsSeed) {
     const ThreeMctsResult r = ThreeMcts(g.position(), lease).run(moves, o);
     std::vector<std::uint64_t> visits;
     for (const ThreeMctsMove& m : r.moves) visits.push_back(m.visits);
-    if (run == 0) first = visits;
-    else EXPECT_EQ(visits, first);
+    if (run == 0)
+      first = visits;
+    else
+      EXPECT_EQ(visits, first);
   }
 }
 

@@ -32,7 +32,7 @@
 #include <vector>
 
 #include "engine/table_pool.h"
-#include "engine/three_bits.h"
+#include "engine/three_player/board_bits.h"
 #include "rules/position.h"
 
 namespace ft::engine {

@@ -3,7 +3,7 @@
 // same outcome for every root move on small boards, with and without a table
 // and whatever the node budget leaves out; and the three-player levels never
 // play a move it proved lost while another move holds.
-#include "engine/three_endgame.h"
+#include "engine/three_player/endgame.h"
 
 #include <gtest/gtest.h>
 
@@ -12,10 +12,10 @@
 #include <unordered_map>
 #include <vector>
 
-#include "engine/max_n_search.h"
+#include "../test_games.h"
+#include "engine/three_player/max_n_search.h"
 #include "rules/setup_draw.h"
-#include "test_games.h"
-#include "three_player_support.h"
+#include "support.h"
 
 namespace ft::engine {
 namespace {
@@ -69,42 +69,44 @@ TEST(ThreeEndgameA10, CoversFourInARowWithThreeColoursOnly) {
 
 // RULES.md A10 on 5x5: positions after 13 to 16 random plies, where the
 // lines in one, the forced blocks and the zugzwangs of the fill-up decide.
-TEST(ThreeEndgameA10, SameAsPlainMaxNOn5x5RandomPositions) {
-  auto g = sized_game("three-players", 5, 5);
-  TablePool pool(std::size_t{1} << 22);
-  rules::SeededRandom rng(2026);
+// Compares the end-game search with the plain max-n on `samples` random
+// positions `plies` deep into `g` (with a table, and without one when
+// `also_without_table`); counts the positions checked and those won.
+struct SampleCounts {
+  int checked = 0;
   int decided = 0;
-  for (int sample = 0; sample < 100; ++sample) {
-    const std::optional<Position> p = random_position(g, 14, rng);
+};
+SampleCounts check_samples(const rules::FourGame& g, int plies, std::uint64_t seed, int samples,
+                           const std::string& label, bool also_without_table) {
+  TablePool pool(std::size_t{1} << 22);
+  rules::SeededRandom rng(seed);
+  SampleCounts counts;
+  for (int sample = 0; sample < samples; ++sample) {
+    const std::optional<Position> p = random_position(g, plies, rng);
     if (!p) continue;
     TableLease lease = pool.acquire();
     PlainMaxN plain(p->to_move());
-    expect_same_as_plain(*p, lease, "5x5 sample " + std::to_string(sample), plain);
-    expect_same_as_plain(*p, TableLease{}, "5x5 sample " + std::to_string(sample) + " (no table)",
-                         plain);
-    decided += plain.value(*p) != ThreeOutcome::draw;
+    const std::string where = label + " sample " + std::to_string(sample);
+    expect_same_as_plain(*p, lease, where, plain);
+    if (also_without_table) expect_same_as_plain(*p, TableLease{}, where + " (no table)", plain);
+    ++counts.checked;
+    counts.decided += plain.value(*p) != ThreeOutcome::draw;
   }
+  return counts;
+}
+
+TEST(ThreeEndgameA10, SameAsPlainMaxNOn5x5RandomPositions) {
+  const SampleCounts c =
+      check_samples(sized_game("three-players", 5, 5), 14, 2026, 100, "5x5", true);
   // The samples are not all draws: wins by zugzwang are among them.
-  std::printf("5x5: %d of the samples are won by someone\n", decided);
-  EXPECT_GT(decided, 5);
+  std::printf("5x5: %d of the samples are won by someone\n", c.decided);
+  EXPECT_GT(c.decided, 5);
 }
 
 // RULES.md A10 on the real board (9x7): the last 11 to 14 cells of random
 // games.
 TEST(ThreeEndgameA10, SameAsPlainMaxNOn9x7EndGames) {
-  auto g = testing::new_game("three-players");
-  TablePool pool(std::size_t{1} << 22);
-  rules::SeededRandom rng(63);
-  int checked = 0;
-  for (int sample = 0; sample < 12; ++sample) {
-    const std::optional<Position> p = random_position(g, 49, rng);
-    if (!p) continue;
-    TableLease lease = pool.acquire();
-    PlainMaxN plain(p->to_move());
-    expect_same_as_plain(*p, lease, "9x7 sample " + std::to_string(sample), plain);
-    ++checked;
-  }
-  EXPECT_GT(checked, 5);
+  EXPECT_GT(check_samples(testing::new_game("three-players"), 49, 63, 12, "9x7", false).checked, 5);
 }
 
 // A budget too small for the whole tree: the moves it did finish are right,
@@ -153,7 +155,7 @@ TEST(ThreeEndgameA10, MaxNPlaysABestProvenMove) {
     for (const RootScore& rs : r.root_scores) {
       const int rank = ThreeEndgame::rank(plain.after(p, rs.move), p.to_move(), p.to_move());
       if (rank < top && top >= 2) {
-        EXPECT_TRUE(is_decisive(rs.score) && rs.score < 0)
+        EXPECT_TRUE(is_proven(rs.score) && rs.score < 0)
             << "sample " << sample << ": lost column " << rs.move.col + 1 << " scored " << rs.score;
       }
     }
