@@ -1,4 +1,4 @@
-// A variant is a value (ARCHITECTURE.md): one VariantSpec whose defaults are
+// A variant is a value (architecture.md): one VariantSpec whose defaults are
 // classic, and a registry in variants.cpp where each of the eleven variants of
 // RULES.md A6 is a short statement of how it differs.
 #pragma once

@@ -1,4 +1,4 @@
-// Board geometry, a parameter of every view (ARCHITECTURE.md, web): any W x H
+// Board geometry, a parameter of every view (architecture.md, web): any W x H
 // four-in-a-row board, with or without the cylinder wrap, and the 21-point
 // twiceFour board. Names follow RULES.md A1 and B1: columns are letters from
 // the left, rows numbers from the bottom. Nothing here decides legality; the
