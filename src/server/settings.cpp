@@ -159,8 +159,8 @@ Result<TableSettings> parse_settings(std::string_view body) {
         return bad("computer 'level' must be 1..7 or \"perfect\"");
       }
       // Every seat but the creator's: at a three-player table two computers,
-      // at two vs two the creator's team-mate and both opponents (issue 4
-      // item 4: a computer seat for each).
+      // at two vs two the creator's team-mate and both opponents (a computer seat
+      // for each, so no human waits for one).
     } else {
       return bad("opponent 'kind' must be \"person\" or \"computer\"");
     }

@@ -1,4 +1,4 @@
-// The server's set-up seed for drawn openings (issue 4 item 6, RULES.md A9):
+// The server's set-up seed for drawn openings (RULES.md A9):
 // the match's own draw (rules::draw_setup) must produce exactly the opening
 // the engine vetted.
 #include "engine/fair_setup.h"

@@ -1,4 +1,4 @@
-// Integration tests of issue 6: the real `fourtable serve` on a free port,
+// Integration tests of the server: the real `fourtable serve` on a free port,
 // driven by real WebSocket clients (support/test_client.h).
 #include <gtest/gtest.h>
 
@@ -214,7 +214,7 @@ TEST(Serve, SpectatorAndReconnectCatchUp) {
 }
 
 // The creator plays `variant` on 5x4 against computers at `level` in every
-// other seat (issue 4 item 4: a computer seat for each) through a whole,
+// other seat (a computer seat for each) through a whole,
 // unrated match of `games` games, answering legal[0] whenever it is its turn;
 // the engine answers on its worker thread.
 void match_against_computers(const std::string& variant, std::size_t seats, int games,
@@ -284,7 +284,7 @@ TEST(Serve, TwoVsTwoWithThreeComputers) {
   match_against_computers("two-vs-two", 4, 2, 2);
 }
 
-// RULES.md A9, issue 4 item 6: a drawn opening is vetted by the engine on a
+// RULES.md A9: a drawn opening is vetted by the engine on a
 // worker thread before the match starts, and the board the players get leaves
 // neither side a forced win within the policy's horizon.
 TEST(Serve, DrawnOpeningsAreVettedBeforeTheMatchStarts) {
@@ -376,7 +376,7 @@ TEST(Serve, TwiceFourMatch) {
   FAIL() << "the twiceFour match did not end";
 }
 
-// Issue 6 item 5: after SIGKILL and a restart the table comes back where it
+// Durability: after SIGKILL and a restart the table comes back where it
 // was, no acknowledged move is lost, and the downtime is charged to nobody.
 TEST(Serve, SurvivesSigkillMidMatch) {
   const std::string db = temp_db("kill");

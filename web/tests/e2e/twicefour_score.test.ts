@@ -1,4 +1,4 @@
-// twiceFour as it is scored (issue 14): the piece choice and the start
+// twiceFour as it is scored (RULES.md B6): the piece choice and the start
 // position in view before round 1, the round's points next to each player,
 // counted lines marked on the board, a point announced, and why the round
 // ended. The test plays cross towards row 2 (then greedily) against level 1.
