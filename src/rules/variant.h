@@ -3,6 +3,7 @@
 // RULES.md A6 is a short statement of how it differs.
 #pragma once
 
+#include <array>
 #include <cstdint>
 #include <span>
 #include <string>
@@ -14,6 +15,13 @@ namespace ft::rules {
 
 inline constexpr int MIN_SIZE = 4;
 inline constexpr int MAX_SIZE = 10;
+// RULES.md A1: the sizes table settings offer first (width, height).
+inline constexpr std::array<std::array<int, 2>, 6> SIZE_PRESETS = {
+    {{5, 4}, {6, 5}, {7, 6}, {8, 7}, {9, 7}, {10, 8}}};
+inline constexpr int MIN_BLOCKS = 2;          // RULES.md A8
+inline constexpr int MAX_BLOCKS = 8;
+inline constexpr int MIN_OPENING_PLIES = 2;   // RULES.md A9
+inline constexpr int MAX_OPENING_PLIES = 6;
 
 enum class Format : std::uint8_t {
   match,         // RULES.md A3: two games (three for three players), colours swapped
@@ -50,6 +58,16 @@ std::span<const std::string_view> variant_keys();
 
 // The variant with its default board and settings.
 Result<VariantSpec> find_variant(std::string_view key);
+
+// What a table of this variant may set besides its size (RULES.md A7: PopOut
+// with five in a row; A8 the block count; A9 the opening's length). The web
+// client's create form offers exactly these (`fourtable variants`).
+struct VariantChoices {
+  bool popout = false;
+  bool blocks = false;
+  bool opening_plies = false;
+};
+VariantChoices variant_choices(std::string_view key);
 
 // Table settings on top of a variant (RULES.md A1 sizes, A7 PopOut with five,
 // A8 block count, A9 opening length). Values of 0 / -1 keep the default.
