@@ -14,7 +14,7 @@ import { rulesTr } from './rules/tr';
 import { RULE_PAGES, type RulesSection, type RulesText } from './rules/types';
 import { mountShell, type Shell } from './shell';
 import { TWICE_START, TwiceBoardView } from './twice_view';
-import { variantLabel } from './variants';
+import { variantInfo, variantLabel } from './variants';
 
 const TEXTS: Record<Lang, RulesText> = { en: rulesEn, tr: rulesTr, el: rulesEl, nl: rulesNl };
 
@@ -103,13 +103,14 @@ function render(shell: Shell): void {
   }
   const key = page ?? 'classic';
   const example = EXAMPLES[key];
+  const info = variantInfo(key);
   let figure: HTMLElement | null = null;
-  if (example) {
+  if (example && info) {
     const view = new FourBoardView(() => undefined);
     view.update({
-      width: example.width,
-      height: example.height,
-      cylinder: !!example.cylinder,
+      width: info.width,
+      height: info.height,
+      cylinder: info.cylinder,
       board: example.board,
       legal: [],
       mySide: null,

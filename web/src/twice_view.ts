@@ -4,6 +4,7 @@
 // (e.g. `d4-e4`) can be made; the view judges nothing itself.
 import { clear, h, s } from './dom';
 import { cellName, parseCell, TWICE_LINES, TWICE_POINTS, TWICE_SIZE, twiceNeighbours, twiceStep } from './geometry';
+import { TWICEFOUR } from './variants';
 import { t } from './i18n';
 
 export interface TwiceBoardProps {
@@ -21,8 +22,23 @@ export interface CountedMark {
   side: number | null;
 }
 
-// RULES.md B2 (since 2026-12-01): the start, drawn behind the piece choice.
-export const TWICE_START = [' OOO ', '.O.O.', '.....', '.X.X.', ' XXX '];
+// RULES.md B2: the start, drawn behind the piece choice, in the server's
+// board rows (top first; 'X' cross, 'O' circle, '.' empty, ' ' no point).
+export const TWICE_START: string[] = Array.from({ length: TWICE_SIZE }, (_, i) => {
+  const row = TWICE_SIZE - 1 - i;
+  let text = '';
+  for (let col = 0; col < TWICE_SIZE; col++) {
+    const name = cellName({ col, row });
+    text += TWICEFOUR.start.cross.includes(name)
+      ? 'X'
+      : TWICEFOUR.start.circle.includes(name)
+        ? 'O'
+        : TWICE_POINTS.includes(name)
+          ? '.'
+          : ' ';
+  }
+  return text;
+});
 
 const C = 100;
 const PAD = 60;

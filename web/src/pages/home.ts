@@ -12,7 +12,7 @@ import { errorMessage, t, type MessageKey } from '../i18n';
 import type { Player, TableSummary } from '../protocol';
 import type { Shell } from '../shell';
 import { computerName } from './table';
-import { PRESETS, variantInfo, variantLabel, VARIANTS } from '../variants';
+import { PRESETS, SIZES, variantInfo, variantLabel, VARIANTS } from '../variants';
 
 const LEVELS: (number | 'perfect')[] = [1, 2, 3, 4, 5, 6, 7, 'perfect'];
 
@@ -128,8 +128,8 @@ function playNow(): HTMLElement {
 function createForm(): HTMLElement {
   const variant = h('select') as HTMLSelectElement;
   gameVariantOptions(variant, askedVariant());
-  const width = h('input', { type: 'number', min: 4, max: 10, value: 7, required: true }) as HTMLInputElement;
-  const height = h('input', { type: 'number', min: 4, max: 10, value: 6, required: true }) as HTMLInputElement;
+  const width = h('input', { type: 'number', min: SIZES.min, max: SIZES.max, value: 7, required: true }) as HTMLInputElement;
+  const height = h('input', { type: 'number', min: SIZES.min, max: SIZES.max, value: 6, required: true }) as HTMLInputElement;
   const preset = h('select') as HTMLSelectElement;
   preset.append(option('', '—'));
   for (const [w, ht] of PRESETS) preset.append(option(`${w}x${ht}`, `${w} × ${ht}`, w === 7 && ht === 6));
@@ -141,8 +141,21 @@ function createForm(): HTMLElement {
     }
   });
   const popout = h('input', { type: 'checkbox' }) as HTMLInputElement;
-  const blocks = h('input', { type: 'number', min: 2, max: 8, value: 4 }) as HTMLInputElement;
-  const opening = h('input', { type: 'number', min: 2, max: 6, value: 2 }) as HTMLInputElement;
+  // The ranges and defaults of the variants that take these options (variants.ts).
+  const withBlocks = VARIANTS.find((v) => v.choices.blocks);
+  const withOpening = VARIANTS.find((v) => v.choices.opening_plies);
+  const blocks = h('input', {
+    type: 'number',
+    min: withBlocks?.choices.blocks?.min ?? 0,
+    max: withBlocks?.choices.blocks?.max ?? 0,
+    value: withBlocks?.blocks ?? 0,
+  }) as HTMLInputElement;
+  const opening = h('input', {
+    type: 'number',
+    min: withOpening?.choices.opening_plies?.min ?? 0,
+    max: withOpening?.choices.opening_plies?.max ?? 0,
+    value: withOpening?.opening_plies ?? 0,
+  }) as HTMLInputElement;
   const format = h('select') as HTMLSelectElement;
   format.append(option('match', t('create.format.match'), true), option('single', t('create.format.single')));
   const clockKind = h('select') as HTMLSelectElement;
@@ -178,14 +191,15 @@ function createForm(): HTMLElement {
   const sync = () => {
     const v = variant.value;
     const twice = v === 'twicefour';
+    const choices = variantInfo(v)?.choices ?? {};
     fSize.hidden = twice;
-    fPopout.hidden = v !== 'five';
-    fBlocks.hidden = v !== 'obstacles';
-    fOpening.hidden = v !== 'drawn-opening';
+    fPopout.hidden = !choices.popout;
+    fBlocks.hidden = !choices.blocks;
+    fOpening.hidden = !choices.opening_plies;
     fFischer.hidden = clockKind.value !== 'fischer';
     fPerMove.hidden = clockKind.value !== 'per_move';
     fLevel.hidden = opponent.value !== 'computer';
-    const single = format.value === 'single' || v === 'single';
+    const single = format.value === 'single' || variantInfo(v)?.format === 'single';
     const canRate = !single && opponent.value === 'person';
     rated.disabled = !canRate;
     if (!canRate) rated.checked = false;
@@ -231,11 +245,12 @@ function createForm(): HTMLElement {
     if (v !== 'twicefour') {
       req.width = Number(width.value);
       req.height = Number(height.value);
-      if (v === 'five' && popout.checked) req.popout = true;
-      if (v === 'obstacles') req.blocks = Number(blocks.value);
-      if (v === 'drawn-opening') req.opening_plies = Number(opening.value);
+      const choices = variantInfo(v)?.choices ?? {};
+      if (choices.popout && popout.checked) req.popout = true;
+      if (choices.blocks) req.blocks = Number(blocks.value);
+      if (choices.opening_plies) req.opening_plies = Number(opening.value);
     }
-    if (v !== 'single') req.format = format.value as 'match' | 'single';
+    if (variantInfo(v)?.format !== 'single') req.format = format.value as 'match' | 'single';
     req.clock =
       clockKind.value === 'fischer'
         ? { kind: 'fischer', bank_ms: Math.round(Number(minutes.value) * 60_000), increment_ms: Math.round(Number(increment.value) * 1000) }

@@ -21,7 +21,7 @@ import {
 import { inviteBox } from '../invite';
 import { autoNext, autoNextToggle, rematchBox, type RematchFrame } from '../rematch_view';
 import { pieceIcon, TWICE_START, TwiceBoardView } from '../twice_view';
-import { variantLabel } from '../variants';
+import { variantInfo, variantLabel } from '../variants';
 import { playSound, soundOn, setSoundOn } from '../sound';
 
 const SIDE_KEYS: MessageKey[] = ['side.red', 'side.yellow', 'side.green'];
@@ -338,7 +338,9 @@ class TablePage {
   // Two vs two: team s % 2 (seats 0 and 2, 1 and 3); null at other tables.
   private teams(): number[][] | null {
     const t = this.model.table;
-    if (!t || t.settings.variant !== 'two-vs-two' || t.seats.length !== 4) return null;
+    // Teams: more seats than colours (variants.ts), seat s playing colour s % 2.
+    const info = t ? variantInfo(t.settings.variant) : undefined;
+    if (!t || !info || info.seats <= info.colours || t.seats.length !== 4) return null;
     return [
       [0, 2],
       [1, 3],
@@ -518,8 +520,9 @@ class TablePage {
   }
 
   private namedSides(): boolean {
-    const v = this.model.table?.settings.variant;
-    return !this.isTwice() && (v === 'three-players' || v === 'two-vs-two');
+    // Three colours, or teams: a side is more than one player's colour.
+    const info = variantInfo(this.model.table?.settings.variant ?? '');
+    return !this.isTwice() && !!info && (info.colours > 2 || info.seats > info.colours);
   }
 
   private sideIcon(side: number): HTMLElement | SVGElement {
@@ -617,7 +620,7 @@ class TablePage {
       this.four.update({
         width,
         height,
-        cylinder: s.variant === 'cylinder',
+        cylinder: variantInfo(s.variant)?.cylinder ?? false,
         board,
         legal: myTurn ? g?.legal ?? [] : [],
         mySide: myTurn && m.mySeat !== null ? sideOfSeat(m, m.mySeat) : null,
@@ -797,7 +800,7 @@ class TablePage {
     const m = this.model;
     const g = m.game;
     const moves = g?.moves ?? [];
-    const nc = this.isTwice() ? 2 : m.table?.settings.variant === 'three-players' ? 3 : 2;
+    const nc = this.isTwice() ? 2 : (variantInfo(m.table?.settings.variant ?? '')?.colours ?? 2);
     const list = h('ol', { class: 'moves' + (this.isTwice() ? ' twice-moves' : ''), id: 'moves', 'aria-label': t('table.moves') });
     // Through the CSSOM: the Content-Security-Policy refuses style attributes.
     list.style.setProperty('--sides', String(nc));
