@@ -125,6 +125,14 @@ function playNow(): HTMLElement {
   );
 }
 
+// A number field for a count option, with the range and default of the
+// variant that takes it (variants.ts).
+function choiceInput(name: 'blocks' | 'opening_plies'): HTMLInputElement {
+  const v = VARIANTS.find((x) => x.choices[name]);
+  const range = v?.choices[name];
+  return h('input', { type: 'number', min: range?.min ?? 0, max: range?.max ?? 0, value: v?.[name] ?? 0 }) as HTMLInputElement;
+}
+
 function createForm(): HTMLElement {
   const variant = h('select') as HTMLSelectElement;
   gameVariantOptions(variant, askedVariant());
@@ -141,21 +149,8 @@ function createForm(): HTMLElement {
     }
   });
   const popout = h('input', { type: 'checkbox' }) as HTMLInputElement;
-  // The ranges and defaults of the variants that take these options (variants.ts).
-  const withBlocks = VARIANTS.find((v) => v.choices.blocks);
-  const withOpening = VARIANTS.find((v) => v.choices.opening_plies);
-  const blocks = h('input', {
-    type: 'number',
-    min: withBlocks?.choices.blocks?.min ?? 0,
-    max: withBlocks?.choices.blocks?.max ?? 0,
-    value: withBlocks?.blocks ?? 0,
-  }) as HTMLInputElement;
-  const opening = h('input', {
-    type: 'number',
-    min: withOpening?.choices.opening_plies?.min ?? 0,
-    max: withOpening?.choices.opening_plies?.max ?? 0,
-    value: withOpening?.opening_plies ?? 0,
-  }) as HTMLInputElement;
+  const blocks = choiceInput('blocks');
+  const opening = choiceInput('opening_plies');
   const format = h('select') as HTMLSelectElement;
   format.append(option('match', t('create.format.match'), true), option('single', t('create.format.single')));
   const clockKind = h('select') as HTMLSelectElement;
