@@ -1,4 +1,4 @@
-// What a screen reader and axe-core find at the table (issue 16 item 6) and
+// What a screen reader and axe-core find at the table and
 // the last move marked: two people play d, d, d; the newest disc carries the
 // mark, column d reads "Red, Yellow, Red, empty, ..." bottom to top, the
 // aimed column and the last move's cell (d3) are announced. axe-core (npm)

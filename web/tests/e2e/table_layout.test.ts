@@ -1,4 +1,4 @@
-// The table at game end fits the window (issue 16): on 1280x800, 1366x768 and
+// The table at game end fits the window, so nobody scrolls to find the result: on 1280x800, 1366x768 and
 // a 390x844 phone, for the boards from 7x6 to 10x10 and twiceFour, the board,
 // every clock, the result banner and the next action lie inside the viewport
 // with the page not scrolled. The quickest way to a game end is used: a table
