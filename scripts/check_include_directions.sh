@@ -5,6 +5,7 @@
 # headers and those of the libraries it stands on, nothing above or beside.
 # With --links, also that each library's CMake targets link exactly the
 # libraries its sources include: `--links server=ft_protocol,ft_rules,...`
+# (repeatable; a folder's lists add up)
 # (the ft_* names from the targets' LINK_LIBRARIES; ft_protocol is the
 # server folder's own). tests/rules/purity_check.cmake checks, beyond this,
 # that rules uses the standard library only.
@@ -15,7 +16,7 @@ declare -A links=()
 while [ $# -gt 0 ]; do
   case "$1" in
     --root) root="$(cd "$2" && pwd)" && shift 2 ;;
-    --links) links["${2%%=*}"]="${2#*=}" && shift 2 ;;
+    --links) lib="${2%%=*}" && links["$lib"]="${links[$lib]:+${links[$lib]},}${2#*=}" && shift 2 ;;
     *) echo "usage: $0 [--root DIR] [--links LIB=ft_a,ft_b]..." >&2 && exit 2 ;;
   esac
 done
