@@ -1,4 +1,4 @@
-// After the match (issue 16 item 4, protocol 4.9 and 5.10): offer a rematch,
+// After the match (protocol 4.9 and 5.10): offer a rematch,
 // answer one, and follow it to the new table; and, against the computer, the
 // choice to start the next game without pressing Ready, kept per browser.
 import { h } from './dom';

@@ -213,7 +213,7 @@ export const el: Messages = {
   'board.tap_again': 'Άγγιξε ξανά τη στήλη {col} για να ρίξεις, ή άγγιξε άλλη στήλη.',
   'table.team': 'Ομάδα {names}',
   'table.sound': 'Ήχος',
-  // issue 16: home (one click, your games), invite, rematch
+  // Home (one click, your games), invite, rematch
   'home.friend': 'Παίξε με έναν φίλο',
   'home.friend.note': 'Το «Παίξε με έναν φίλο» φτιάχνει ένα ιδιωτικό τραπέζι και αντιγράφει τον σύνδεσμό του για να τον στείλεις.',
   'home.computer': 'Παίξε με τον υπολογιστή',

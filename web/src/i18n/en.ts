@@ -214,7 +214,7 @@ export const en = {
   'board.tap_again': 'Tap column {col} again to drop, or tap another column.',
   'table.team': 'Team {names}',
   'table.sound': 'Sound',
-  // issue 16: home (one click, your games), invite, rematch
+  // Home (one click, your games), invite, rematch
   'home.friend': 'Play a friend',
   'home.friend.note': '“Play a friend” makes a private table and copies its link for you to send.',
   'home.computer': 'Play the computer',

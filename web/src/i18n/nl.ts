@@ -213,7 +213,7 @@ export const nl: Messages = {
   'board.tap_again': 'Tik nog eens op kolom {col} om te laten vallen, of tik op een andere kolom.',
   'table.team': 'Ploeg {names}',
   'table.sound': 'Geluid',
-  // issue 16: home (one click, your games), invite, rematch
+  // Home (one click, your games), invite, rematch
   'home.friend': 'Speel tegen een vriend',
   'home.friend.note': '„Speel tegen een vriend” maakt een besloten tafel en kopieert de link, zodat je die kunt sturen.',
   'home.computer': 'Speel tegen de computer',

@@ -213,7 +213,7 @@ export const tr: Messages = {
   'board.tap_again': 'Bırakmak için {col} sütununa yeniden dokun ya da başka bir sütuna dokun.',
   'table.team': 'Takım {names}',
   'table.sound': 'Ses',
-  // issue 16: home (one click, your games), invite, rematch
+  // Home (one click, your games), invite, rematch
   'home.friend': 'Bir arkadaşla oyna',
   'home.friend.note': '“Bir arkadaşla oyna” özel bir masa kurar ve göndermen için bağlantısını kopyalar.',
   'home.computer': 'Bilgisayara karşı oyna',

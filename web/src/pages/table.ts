@@ -77,7 +77,7 @@ class TablePage {
   private playEl: HTMLElement | null = null;
   // The low-time sound rings once per turn of mine.
   private lowWarned = false;
-  // issue 16 (rematch): the offer's last frame; Ready sent by itself vs the computer.
+  // Rematch: the offer's last frame; Ready sent by itself vs the computer.
   private rematch: RematchFrame | null = null;
   private autoNextOn = autoNext();
   private autoReadyFor = 0;
@@ -131,7 +131,7 @@ class TablePage {
       return;
     }
     if (msg.type === 'ack') return;
-    if (msg.type === 'rematch') return this.onRematch(msg); // issue 16
+    if (msg.type === 'rematch') return this.onRematch(msg);
     if (msg.type === 'state') {
       this.pendingMove = null;
       this.lastError = null;
@@ -150,10 +150,10 @@ class TablePage {
     if (r.event) this.onEvent(r.event, beforeTurn);
     if (msg.type === 'presence' || msg.type === 'state') this.scheduleClaimCheck();
     this.render();
-    this.autoReady(); // issue 16
+    this.autoReady();
   }
 
-  // issue 16 (rematch): an accepted rematch takes the players to the new table.
+  // An accepted rematch takes the players to the new table.
   private onRematch(msg: RematchFrame): void {
     this.rematch = msg;
     if (msg.state === 'accepted' && msg.table && this.model.mySeat !== null) location.assign(`/t/${msg.table}`);
@@ -536,7 +536,7 @@ class TablePage {
     const g = m.game;
     if (m.table?.status === 'waiting' && m.table.seats.some((x) => !x.player && !x.computer)) {
       box.append(h('p', { class: 'turn' }, t('table.waiting')));
-      if (m.mySeat !== null) box.append(inviteBox(this.id, location.origin + m.table.url)); // issue 16
+      if (m.mySeat !== null) box.append(inviteBox(this.id, location.origin + m.table.url));
     } else if (g && g.to_move && !g.outcome) {
       const mine = isMyTurn(m);
       const side = g.to_move.side;
@@ -725,7 +725,7 @@ class TablePage {
           this.autoNextOn = on;
           this.autoReady();
         }),
-      ); // issue 16
+      );
     return box;
   }
 
@@ -733,7 +733,7 @@ class TablePage {
   // Rematch or another game after the match.
   private nextAction(): HTMLElement | null {
     const m = this.model;
-    // issue 16: after the match, the rematch (and another game).
+    // After the match, the rematch (and another game).
     if (m.match?.over)
       return rematchBox({ frame: this.rematch, mySeat: m.mySeat, nameOf: (seat) => this.nameOf(seat), send: (action) => this.conn?.send({ type: 'rematch', action }) });
     if (m.mySeat === null || m.table?.status !== 'between_games') return null;

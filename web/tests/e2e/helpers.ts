@@ -108,7 +108,7 @@ export async function twiceTurn(page: Page, step: () => Promise<void>): Promise<
   return true;
 }
 
-// The full create form waits behind "More settings" on the home page (issue 16).
+// The full create form waits behind "More settings" on the home page.
 export async function openMoreSettings(page: Page): Promise<void> {
   if (!(await page.locator('#more-settings').evaluate((d) => (d as HTMLDetailsElement).open))) await page.click('#more-settings > summary');
   await page.locator('#create-submit').waitFor();

@@ -1,4 +1,4 @@
-// The home page of issue 16: a friend in one click (the link copied and shown
+// The home page: a friend in one click (the link copied and shown
 // at the table, a second browser joins from it), "Your games" back to a
 // running table, a rematch accepted and one declined, the computer in one
 // click; axe finds nothing on the page and no page logs a console error under

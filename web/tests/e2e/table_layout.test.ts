@@ -167,7 +167,7 @@ describe('the table at game end fits the window', () => {
         await page.locator('#match-result').waitFor();
         expect(await page.textContent('#match-result h2')).toBe('Computer (level 1) wins the match 2:0.');
         const vp = page.viewportSize()!;
-        // issue 16: Rematch and another game, both in view.
+        // Rematch and another game, both in view.
         for (const next of ['#rematch-offer', '#play-again']) {
           const box = (await page.locator(`#match-result ${next}`).boundingBox())!;
           expect(box.y + box.height).toBeLessThanOrEqual(vp.height);

@@ -1,5 +1,5 @@
 // @vitest-environment happy-dom
-// After the match (issue 16 item 4): what the rematch part of the result shows
+// After the match: what the rematch part of the result shows
 // each seat and a watcher for every state of the offer (protocol 5.10, read
 // from the golden frames), and the small live boards of the home page.
 import { readFileSync } from 'node:fs';
