@@ -11,7 +11,9 @@ void usage(std::ostream& out) {
   auto cmds = ft::app::commands();
   std::sort(cmds.begin(), cmds.end(), [](auto& a, auto& b) { return a.name < b.name; });
   out << "usage: fourtable <command> [options]\n\ncommands:\n";
-  for (const auto& c : cmds) out << "  " << c.name << std::string(12 - std::min<std::size_t>(c.name.size(), 11), ' ') << c.summary << "\n";
+  for (const auto& c : cmds)
+    out << "  " << c.name << std::string(12 - std::min<std::size_t>(c.name.size(), 11), ' ')
+        << c.summary << "\n";
   out << "\n`fourtable <command> --help` describes a command's options.\n";
 }
 

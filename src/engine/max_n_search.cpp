@@ -36,7 +36,10 @@ struct MaxNSearch::Entry {
 };
 
 MaxNSearch::MaxNSearch(const Position& root, int start_empty_cells, const TableLease& lease)
-    : root_(root), lease_(&lease), model_(root.geometry(), start_empty_cells), root_colour_(root.to_move()) {
+    : root_(root),
+      lease_(&lease),
+      model_(root.geometry(), start_empty_cells),
+      root_colour_(root.to_move()) {
   if (!lease.empty() && lease.bytes() >= sizeof(Entry)) {
     table_ = static_cast<Entry*>(lease.data());
     std::size_t n = 1;
@@ -138,8 +141,7 @@ std::optional<SearchResult> MaxNSearch::exact_end(std::vector<Move>& moves,
   // Three fifths of the time at most: max-n still needs some for the moves
   // the end-game search could not decide.
   const auto now = std::chrono::steady_clock::now();
-  const auto deadline =
-      options_.deadline <= now ? now : now + (options_.deadline - now) / 5 * 3;
+  const auto deadline = options_.deadline <= now ? now : now + (options_.deadline - now) / 5 * 3;
   ThreeEndgame endgame(root_, *lease_);
   const ThreeEndgameResult ex = endgame.solve(moves, options_.exact_nodes, deadline);
   endgame_nodes_ = ex.nodes;

@@ -226,7 +226,7 @@ struct Match::Impl {
   std::vector<int> loser_teams;
   std::int64_t last_at = 0;
 
-  Refusal refusal = Refusal::none;  // why the call being handled was refused
+  Refusal refusal = Refusal::none;             // why the call being handled was refused
   std::optional<std::int64_t> played_elapsed;  // the turn length of the move just played
 
   Error refused(Refusal why, ErrorCode code, std::string msg) {

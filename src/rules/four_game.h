@@ -16,8 +16,8 @@ namespace ft::rules {
 
 // What stands on the board before the first move of a game.
 struct Setup {
-  std::vector<Cell> blocks;   // RULES.md A8, listed bottom up within a column
-  std::vector<int> opening;   // RULES.md A9: columns of the drawn opening's drops
+  std::vector<Cell> blocks;  // RULES.md A8, listed bottom up within a column
+  std::vector<int> opening;  // RULES.md A9: columns of the drawn opening's drops
 };
 
 class FourGame final : public GameState {

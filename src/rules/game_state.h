@@ -18,7 +18,7 @@ class GameState {
   virtual ~GameState() = default;
 
   virtual std::unique_ptr<GameState> clone() const = 0;
-  virtual std::string_view game() const = 0;  // "four" or "twicefour"
+  virtual std::string_view game() const = 0;     // "four" or "twicefour"
   virtual std::string_view variant() const = 0;  // a variant key, or "twicefour"
 
   // Sides are colours (red, yellow, green) or pieces (cross, circle).

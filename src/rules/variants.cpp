@@ -53,7 +53,9 @@ int VariantSpec::games_per_match() const {
   return colours == 3 ? 3 : 2;
 }
 
-std::span<const std::string_view> variant_keys() { return KEYS; }
+std::span<const std::string_view> variant_keys() {
+  return KEYS;
+}
 
 VariantChoices variant_choices(std::string_view key) {
   VariantChoices c;
@@ -79,7 +81,8 @@ Result<bool> validate(const VariantSpec& v) {
   if (v.width < MIN_SIZE || v.width > MAX_SIZE) return size_error("width", v.width);
   if (v.height < MIN_SIZE || v.height > MAX_SIZE) return size_error("height", v.height);
   if (v.line < 3 || v.line > 6) return make_error(ErrorCode::bad_input, "line length out of range");
-  if (v.colours != 2 && v.colours != 3) return make_error(ErrorCode::bad_input, "colours must be 2 or 3");
+  if (v.colours != 2 && v.colours != 3)
+    return make_error(ErrorCode::bad_input, "colours must be 2 or 3");
   if (v.seats < v.colours || v.seats > 4) return make_error(ErrorCode::bad_input, "bad seat count");
   if (v.cylinder && v.width < v.line)
     return make_error(ErrorCode::bad_size, "a cylinder must be at least as wide as a line");
@@ -96,10 +99,9 @@ Result<bool> validate(const VariantSpec& v) {
                       "column (RULES.md A8)");
   if ((v.opening_plies != 0 || variant_choices(v.key).opening_plies) &&
       (v.opening_plies < MIN_OPENING_PLIES || v.opening_plies > MAX_OPENING_PLIES))
-    return make_error(ErrorCode::bad_setup, "opening length must be " +
-                                                std::to_string(MIN_OPENING_PLIES) + ".." +
-                                                std::to_string(MAX_OPENING_PLIES) +
-                                                " plies (RULES.md A9)");
+    return make_error(ErrorCode::bad_setup,
+                      "opening length must be " + std::to_string(MIN_OPENING_PLIES) + ".." +
+                          std::to_string(MAX_OPENING_PLIES) + " plies (RULES.md A9)");
   return true;
 }
 

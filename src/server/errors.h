@@ -37,8 +37,8 @@ const char* ws_error_name(WsError code);  // "malformed_json", ...
 struct ProtocolError {
   WsError code = WsError::bad_message;
   std::string message;
-  std::string id;                        // the move's id, when there was one
-  std::optional<std::int64_t> version;   // the table's version, for stale_version
+  std::string id;                       // the move's id, when there was one
+  std::optional<std::int64_t> version;  // the table's version, for stale_version
 };
 
 }  // namespace ft::server

@@ -41,7 +41,6 @@ std::int64_t parse_player_id(std::string_view id) {
   return n;
 }
 
-
 }  // namespace
 
 bool Hub::needs_identity(std::string_view path) const {

@@ -30,7 +30,7 @@ struct HttpResponse {
   std::string content_type = "application/json";
   std::string body;
   std::vector<std::pair<std::string, std::string>> headers;  // extra headers (Location, ...)
-  std::string cache_control = "no-store";  // API answers change: never cached
+  std::string cache_control = "no-store";                    // API answers change: never cached
 };
 
 // Sent with every HTTP answer (docs/protocol.md 2): scripts, styles, images

@@ -71,7 +71,8 @@ TEST(FairSetup, ReplacesAnOpeningWithAnEarlyForcedWin) {
     if (f.candidate == 0) continue;
     ++replaced;
     EXPECT_NE(f.seed, seed);
-    EXPECT_TRUE(early_win(rules::draw_setup(spec, seed).opening, policy.early_plies, policy.max_nodes));
+    EXPECT_TRUE(
+        early_win(rules::draw_setup(spec, seed).opening, policy.early_plies, policy.max_nodes));
     if (f.vetted) {
       EXPECT_FALSE(
           early_win(rules::draw_setup(spec, f.seed).opening, policy.early_plies, policy.max_nodes));

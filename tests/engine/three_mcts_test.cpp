@@ -145,8 +145,10 @@ TEST(ThreeMctsA10, ReplaysWithItsSeed) {
     const ThreeMctsResult r = ThreeMcts(g.position(), lease).run(moves, o);
     std::vector<std::uint64_t> visits;
     for (const ThreeMctsMove& m : r.moves) visits.push_back(m.visits);
-    if (run == 0) first = visits;
-    else EXPECT_EQ(visits, first);
+    if (run == 0)
+      first = visits;
+    else
+      EXPECT_EQ(visits, first);
   }
 }
 

@@ -217,16 +217,15 @@ TEST(Serve, SpectatorAndReconnectCatchUp) {
 // other seat (a computer seat for each) through a whole,
 // unrated match of `games` games, answering legal[0] whenever it is its turn;
 // the engine answers on its worker thread.
-void match_against_computers(const std::string& variant, std::size_t seats, int games,
-                             int level) {
+void match_against_computers(const std::string& variant, std::size_t seats, int games, int level) {
   ServerProcess server(temp_db("computers-" + variant));
   const int port = server.port();
   Guest a = new_guest(port);
-  const std::string table = create_table(
-      port, a,
-      R"({"game":"four","variant":")" + variant +
-          R"(","width":5,"height":4,"opponent":{"kind":"computer","level":)" +
-          std::to_string(level) + "}}");
+  const std::string table =
+      create_table(port, a,
+                   R"({"game":"four","variant":")" + variant +
+                       R"(","width":5,"height":4,"opponent":{"kind":"computer","level":)" +
+                       std::to_string(level) + "}}");
   Player pa = join(port, a, table);
   EXPECT_EQ(pa.seat, 0);
   // The creator's hello filled the table: the state already holds game 1.
@@ -298,9 +297,10 @@ TEST(Serve, DrawnOpeningsAreVettedBeforeTheMatchStarts) {
                      R"({"game":"four","variant":"drawn-opening","opening_plies":4,)"
                      R"("opponent":{"kind":"computer","level":1}})");
     Player pa = join(port, a, table);
-    json::object game = pa.state.at("game").is_null()
-                            ? pa.ws->expect("event", "game_started").at("event").at("game").as_object()
-                            : pa.state.at("game").as_object();
+    json::object game =
+        pa.state.at("game").is_null()
+            ? pa.ws->expect("event", "game_started").at("event").at("game").as_object()
+            : pa.state.at("game").as_object();
     // Rebuild the solver's position from the rows (top row first): red moves
     // after an even number of opening plies.
     engine::solver::Problem p;

@@ -17,7 +17,9 @@ namespace ft::app {
 namespace {
 namespace json = boost::json;
 
-json::object range(int lo, int hi) { return {{"min", lo}, {"max", hi}}; }
+json::object range(int lo, int hi) {
+  return {{"min", lo}, {"max", hi}};
+}
 
 json::object variant_json(const rules::VariantSpec& v) {
   const rules::VariantChoices can = rules::variant_choices(v.key);
