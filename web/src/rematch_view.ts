@@ -33,7 +33,11 @@ export function rematchBox(p: RematchProps): HTMLElement {
   if (f?.state === 'accepted' && f.table) {
     box.append(
       status(t('rematch.accepted')),
-      h('a', { class: 'button', id: 'rematch-link', href: `/t/${f.table}${seated ? '' : '?watch=1'}` }, t(seated ? 'rematch.go' : 'rematch.watch')),
+      h(
+        'a',
+        { class: 'button', id: 'rematch-link', href: `/t/${f.table}${seated ? '' : '?watch=1'}` },
+        t(seated ? 'rematch.go' : 'rematch.watch'),
+      ),
     );
   } else if (f?.state === 'declined') {
     box.append(status(f.by === p.mySeat ? t('rematch.declined_you') : t('rematch.declined', { name: p.nameOf(f.by) })));

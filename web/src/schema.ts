@@ -16,8 +16,7 @@ export function fail(path: string, what: string): never {
 }
 
 export const str: Reader<string> = (v, p) => (typeof v === 'string' ? v : fail(p, 'a string'));
-export const num: Reader<number> = (v, p) =>
-  typeof v === 'number' && Number.isFinite(v) ? v : fail(p, 'a number');
+export const num: Reader<number> = (v, p) => (typeof v === 'number' && Number.isFinite(v) ? v : fail(p, 'a number'));
 export const int: Reader<number> = (v, p) => (Number.isInteger(num(v, p)) ? (v as number) : fail(p, 'an integer'));
 export const bool: Reader<boolean> = (v, p) => (typeof v === 'boolean' ? v : fail(p, 'true or false'));
 
@@ -85,7 +84,9 @@ export type ObjectOf<S extends Shape> = Flat<
 >;
 
 export function record(v: unknown, p: string): Record<string, unknown> {
-  return typeof v === 'object' && v !== null && !Array.isArray(v) ? (v as Record<string, unknown>) : fail(p, 'an object');
+  return typeof v === 'object' && v !== null && !Array.isArray(v)
+    ? (v as Record<string, unknown>)
+    : fail(p, 'an object');
 }
 
 export function object<S extends Shape>(shape: S): Reader<ObjectOf<S>> {

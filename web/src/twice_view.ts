@@ -107,7 +107,12 @@ export class TwiceBoardView {
     this.svg = s('svg', { class: 'board-svg', role: 'presentation' }) as SVGSVGElement;
     this.help = h('p', { id: helpId, class: 'board-help' });
     this.rows = h('ul', { class: 'sr-only board-rows' });
-    this.el = h('div', { class: 'board twice', tabindex: 0, role: 'group', 'aria-describedby': helpId }, this.svg, this.rows);
+    this.el = h(
+      'div',
+      { class: 'board twice', tabindex: 0, role: 'group', 'aria-describedby': helpId },
+      this.svg,
+      this.rows,
+    );
     this.el.addEventListener('keydown', (e) => this.onKey(e));
     this.el.addEventListener('focus', () => this.render());
     this.el.addEventListener('blur', () => this.render());
@@ -245,7 +250,9 @@ export class TwiceBoardView {
       svg.append(g);
     }
     const targets = new Set(this.selected ? this.movesFrom(this.selected).map((m) => m.split('-')[1]) : []);
-    const movable = new Set(p.mySide !== null ? p.legal.filter((m) => m.includes('-')).map((m) => m.split('-')[0]) : []);
+    const movable = new Set(
+      p.mySide !== null ? p.legal.filter((m) => m.includes('-')).map((m) => m.split('-')[0]) : [],
+    );
     const [lastFrom, lastTo] = p.lastMove && p.lastMove.includes('-') ? p.lastMove.split('-') : [null, null];
     for (const name of TWICE_POINTS) {
       const [x, y] = this.xy(name);
@@ -270,12 +277,25 @@ export class TwiceBoardView {
     }
     for (let col = 0; col < TWICE_SIZE; col++)
       svg.append(
-        s('text', { x: PAD + col * C, y: size + 10, class: 'col-label', 'text-anchor': 'middle' }, cellName({ col, row: 0 })[0]),
+        s(
+          'text',
+          { x: PAD + col * C, y: size + 10, class: 'col-label', 'text-anchor': 'middle' },
+          cellName({ col, row: 0 })[0],
+        ),
       );
     // Row numbers, so that `e2-d2` can be read off the board.
     for (let row = 0; row < TWICE_SIZE; row++)
       svg.append(
-        s('text', { x: -ROW_LABELS / 2 + 4, y: PAD + (TWICE_SIZE - 1 - row) * C + 10, class: 'row-label', 'text-anchor': 'middle' }, String(row + 1)),
+        s(
+          'text',
+          {
+            x: -ROW_LABELS / 2 + 4,
+            y: PAD + (TWICE_SIZE - 1 - row) * C + 10,
+            class: 'row-label',
+            'text-anchor': 'middle',
+          },
+          String(row + 1),
+        ),
       );
   }
 }

@@ -3,15 +3,16 @@ import type { Messages } from './en';
 export const tr: Messages = {
   'lang.name': 'Türkçe',
   'lang.label': 'Dil',
-  'skip': 'İçeriğe geç',
+  skip: 'İçeriğe geç',
   'nav.home': 'Oyna',
   'nav.rules': 'Kurallar',
   'nav.main': 'Ana menü',
   'footer.label': 'Sürüm',
-  'loading': 'Yükleniyor…',
+  loading: 'Yükleniyor…',
 
   'home.title': 'Tarayıcında Dörtlü Sıra',
-  'home.intro': 'Klasik Dörtlü Sıra, on çeşit ve twiceFour. Kayıt yok: misafir olarak oynarsın, bir arkadaşın için paylaşılan bir bağlantı yeter.',
+  'home.intro':
+    'Klasik Dörtlü Sıra, on çeşit ve twiceFour. Kayıt yok: misafir olarak oynarsın, bir arkadaşın için paylaşılan bir bağlantı yeter.',
   'home.quick': 'Bilgisayara karşı oyna',
   'home.quick.go': 'Hemen oyna',
   'home.create': 'Masa kur',
@@ -75,7 +76,7 @@ export const tr: Messages = {
   'side.circle': 'Daire',
   'level.n': 'Seviye {n}',
   'level.perfect': 'Kusursuz oyun',
-  'computer': 'Bilgisayar (seviye {n})',
+  computer: 'Bilgisayar (seviye {n})',
 
   'table.title': 'Masa {id}',
   'table.waiting': 'Rakip bekleniyor. Ona bu bağlantıyı gönder:',

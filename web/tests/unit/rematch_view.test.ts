@@ -58,7 +58,14 @@ describe('the rematch after a match', () => {
   it('draws a live board with one circle per cell, discs and blocks by class', () => {
     const svg = miniBoard(['..#', 'RY.'], false);
     expect(svg.getAttribute('viewBox')).toBe('0 0 30 20');
-    expect([...svg.querySelectorAll('circle')].map((c) => c.getAttribute('class'))).toEqual(['empty', 'empty', 'block', 'p0', 'p1', 'empty']);
+    expect([...svg.querySelectorAll('circle')].map((c) => c.getAttribute('class'))).toEqual([
+      'empty',
+      'empty',
+      'block',
+      'p0',
+      'p1',
+      'empty',
+    ]);
     // twiceFour rows have blanks outside the board: no cell there.
     expect(miniBoard([' O ', '.X.'], true).querySelectorAll('circle')).toHaveLength(4);
   });
