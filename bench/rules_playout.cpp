@@ -1,4 +1,4 @@
-// Random playouts through the rules library (issue 2): each move is generated,
+// Random playouts through the rules library: each move is generated,
 // made and judged (Position::play returns the outcome), single thread.
 // Reported: moves/s (items_per_second) and games/s.
 //   build/release/bench/bench_rules --benchmark_filter=Playout

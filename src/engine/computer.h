@@ -1,8 +1,8 @@
 // The one facade through which the server (and `fourtable play`, `bench
-// levels`) lets the computer move, for every game and variant (see
-// engine-contract.md). Thread-safe: many calls may run at once on worker
-// threads; all their transposition tables come from one pool whose total is
-// set by configure_table_memory (default 256 MiB).
+// levels`) lets the computer move, for every game and variant
+// (docs/engine-levels.md says what each level does). Thread-safe: many calls
+// may run at once on worker threads; all their transposition tables come from
+// one pool whose total is set by configure_table_memory (default 256 MiB).
 #pragma once
 
 #include <chrono>

@@ -1,5 +1,5 @@
-// The seed a match's set-up is drawn from, vetted by the engine (issue 4 item
-// 6, RULES.md A9): the rules draw an opening that makes no line and leaves no
+// The seed a match's set-up is drawn from, vetted by the engine
+// (RULES.md A9): the rules draw an opening that makes no line and leaves no
 // win in one; this keeps drawing until the solver finds no early forced win for
 // either side, so neither player is handed the match by the lottery.
 #pragma once

@@ -45,7 +45,7 @@ int start_empty_cells(const rules::FourGame& game) {
   return rules::popcount(g.playable() & ~game.start().blocks() & ~g.prefilled_columns());
 }
 
-// Issue 4 item 1 convention: a win of the side to move scores
+// The solver's convention (solver/solver.h): a win of the side to move scores
 // (W*H + 1 - n) / 2, n the discs on the board before the winning disc.
 int solver_convention(const rules::Position& pos, int score) {
   if (!is_proven(score)) return 0;

@@ -60,7 +60,8 @@ MatchResult play_match(const LadderConfig& cfg, int lower, int upper, std::uint6
       ComputerRequest req;
       req.level = side == upper_side ? upper : lower;
       req.seed = mix(match_seed, static_cast<std::uint64_t>(g * 7919 + side));
-      if (auto it = cfg.settings.find(req.level); it != cfg.settings.end()) req.settings = it->second;
+      if (auto it = cfg.settings.find(req.level); it != cfg.settings.end())
+        req.settings = it->second;
       req.budget = cfg.budget;
       const auto t0 = Clock::now();
       const ComputerMove m = choose_move(*state, req);

@@ -1,4 +1,4 @@
-// The level ladder (issue 4 acceptance): adjacent levels play matches against
+// The level ladder (each level must beat the one below): adjacent levels play matches against
 // each other through choose_move, for any game whose states a factory makes.
 //
 // Two sides: a match is two games from the same random opening with the

@@ -28,7 +28,7 @@ LevelSettings level_settings(int level, int colours) {
     case 6:
       s = {20, 20'000, EvalKind::full, 0, 0, milliseconds(1400), 16 << 20, false};
       break;
-    case 7:  // bounded by time only; issue 4: at most 2 s per move on 7x6
+    case 7:  // bounded by time only: at most 2 s per move on 7x6, the wait a player accepts
       s = {127, 40'000'000, EvalKind::full, 0, 0, milliseconds(1800), SIZE_MAX, true};
       break;
     default:  // PERFECT: as deep as the request's budget allows

@@ -1,4 +1,4 @@
-// What each computer level of four in a row is allowed to do (issue 4 item 5).
+// What each computer level of four in a row is allowed to do.
 // Strength grows along several axes at once, not depth alone: search depth and
 // node budget, the quality of the evaluation, and a seeded randomisation
 // (noise on the root scores and an occasional blunder) that fades out

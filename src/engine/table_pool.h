@@ -1,5 +1,5 @@
 // One pool owns the memory of every transposition table of every search that
-// runs at once (issue 4: the server may run many computer games together, so
+// runs at once (the server may run many computer games together, so
 // the tables stay within one configurable total and are reused, never
 // allocated per move).
 //

@@ -26,13 +26,17 @@ namespace ft::rules {
 
 __extension__ typedef unsigned __int128 Bits;
 
-inline constexpr Bits bit(int index) { return Bits{1} << index; }
+inline constexpr Bits bit(int index) {
+  return Bits{1} << index;
+}
 
 inline int popcount(Bits b) {
   return __builtin_popcountll(static_cast<std::uint64_t>(b)) +
          __builtin_popcountll(static_cast<std::uint64_t>(b >> 64));
 }
 
-inline bool test(Bits b, int index) { return ((b >> index) & 1) != 0; }
+inline bool test(Bits b, int index) {
+  return ((b >> index) & 1) != 0;
+}
 
 }  // namespace ft::rules

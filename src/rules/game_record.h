@@ -1,4 +1,4 @@
-// The plain-text record of one game of four in a row (issue 2, RULES.md A1):
+// The plain-text record of one game of four in a row (RULES.md A1):
 // what the store keeps, what a player downloads, and what reads back to the
 // same game.
 //

@@ -25,8 +25,8 @@ Result<Move> parse_move(std::string_view text, int width);
 std::string format_cell(Cell c);
 Result<Cell> parse_cell(std::string_view text, int width, int height);
 
-std::string_view colour_name(int colour);  // "red", "yellow", "green"
-std::string_view colour_disc(int colour);  // "●", "○", "◆"
+std::string_view colour_name(int colour);     // "red", "yellow", "green"
+std::string_view colour_disc(int colour);     // "●", "○", "◆"
 int colour_from_disc(std::string_view disc);  // -1 if not a disc symbol
 
 // One line of the move list: `7. ● d`.

@@ -1,4 +1,4 @@
-// Perft for four in a row (issue 2): for each ply 0..depth from a game's
+// Perft for four in a row: for each ply 0..depth from a game's
 // current position, the number of move sequences and the number of distinct
 // positions reached after exactly that many plies. A position where the game
 // ended counts and is not expanded.

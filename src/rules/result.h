@@ -11,10 +11,10 @@ namespace ft {
 // Stable codes so that callers (server error frames, tests) can branch on the
 // kind of failure without parsing messages.
 enum class ErrorCode {
-  bad_input,        // malformed text, unknown key, out-of-range value
+  bad_input,  // malformed text, unknown key, out-of-range value
   unknown_variant,
   bad_size,
-  bad_setup,        // blocks or opening that cannot stand on the board
+  bad_setup,  // blocks or opening that cannot stand on the board
   no_such_column,
   column_full,
   not_your_disc,    // pop of an opponent's disc, a block or a pre-filled disc
@@ -34,7 +34,7 @@ const char* error_code_name(ErrorCode code);
 template <typename T>
 class Result {
  public:
-  Result(T value) : v_(std::move(value)) {}  // NOLINT(google-explicit-constructor)
+  Result(T value) : v_(std::move(value)) {}      // NOLINT(google-explicit-constructor)
   Result(Error error) : v_(std::move(error)) {}  // NOLINT(google-explicit-constructor)
 
   bool ok() const { return v_.index() == 0; }

@@ -36,6 +36,8 @@ Setup draw_setup(const VariantSpec& spec, std::uint64_t seed);
 
 // The opening's seed inside a set-up seed. An XOR, so it is its own inverse:
 // the set-up seed whose opening is draw_opening(spec, s) is opening_seed(s).
-constexpr std::uint64_t opening_seed(std::uint64_t setup_seed) { return setup_seed ^ 0x5eed0fe11ULL; }
+constexpr std::uint64_t opening_seed(std::uint64_t setup_seed) {
+  return setup_seed ^ 0x5eed0fe11ULL;
+}
 
 }  // namespace ft::rules

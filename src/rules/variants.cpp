@@ -53,7 +53,17 @@ int VariantSpec::games_per_match() const {
   return colours == 3 ? 3 : 2;
 }
 
-std::span<const std::string_view> variant_keys() { return KEYS; }
+std::span<const std::string_view> variant_keys() {
+  return KEYS;
+}
+
+VariantChoices variant_choices(std::string_view key) {
+  VariantChoices c;
+  c.popout = key == "five";
+  c.blocks = key == "obstacles";
+  c.opening_plies = key == "drawn-opening";
+  return c;
+}
 
 Result<VariantSpec> find_variant(std::string_view key) {
   for (auto k : KEYS) {
@@ -71,21 +81,27 @@ Result<bool> validate(const VariantSpec& v) {
   if (v.width < MIN_SIZE || v.width > MAX_SIZE) return size_error("width", v.width);
   if (v.height < MIN_SIZE || v.height > MAX_SIZE) return size_error("height", v.height);
   if (v.line < 3 || v.line > 6) return make_error(ErrorCode::bad_input, "line length out of range");
-  if (v.colours != 2 && v.colours != 3) return make_error(ErrorCode::bad_input, "colours must be 2 or 3");
+  if (v.colours != 2 && v.colours != 3)
+    return make_error(ErrorCode::bad_input, "colours must be 2 or 3");
   if (v.seats < v.colours || v.seats > 4) return make_error(ErrorCode::bad_input, "bad seat count");
   if (v.cylinder && v.width < v.line)
     return make_error(ErrorCode::bad_size, "a cylinder must be at least as wide as a line");
   if (v.prefilled_outer && v.width < 3)
     return make_error(ErrorCode::bad_size, "five in a row needs room between its outer columns");
-  if ((v.blocks != 0 || v.key == "obstacles") && (v.blocks < 2 || v.blocks > 8))
-    return make_error(ErrorCode::bad_setup, "block count must be 2..8 (RULES.md A8)");
+  if ((v.blocks != 0 || variant_choices(v.key).blocks) &&
+      (v.blocks < MIN_BLOCKS || v.blocks > MAX_BLOCKS))
+    return make_error(ErrorCode::bad_setup, "block count must be " + std::to_string(MIN_BLOCKS) +
+                                                ".." + std::to_string(MAX_BLOCKS) +
+                                                " (RULES.md A8)");
   if (v.blocks % 2 == 1 && v.width % 2 == 0)
     return make_error(ErrorCode::bad_setup,
                       "an odd block count needs an odd width: the odd block goes in the middle "
                       "column (RULES.md A8)");
-  if ((v.opening_plies != 0 || v.key == "drawn-opening") &&
-      (v.opening_plies < 2 || v.opening_plies > 6))
-    return make_error(ErrorCode::bad_setup, "opening length must be 2..6 plies (RULES.md A9)");
+  if ((v.opening_plies != 0 || variant_choices(v.key).opening_plies) &&
+      (v.opening_plies < MIN_OPENING_PLIES || v.opening_plies > MAX_OPENING_PLIES))
+    return make_error(ErrorCode::bad_setup,
+                      "opening length must be " + std::to_string(MIN_OPENING_PLIES) + ".." +
+                          std::to_string(MAX_OPENING_PLIES) + " plies (RULES.md A9)");
   return true;
 }
 
@@ -99,18 +115,18 @@ Result<VariantSpec> make_variant(std::string_view key, const VariantOptions& o) 
     return make_error(ErrorCode::bad_input, "variant popout always allows pops");
   if (o.popout == 1 && !v.popout) {
     // RULES.md A7: PopOut also works with five in a row, and with nothing else.
-    if (v.key != "five")
+    if (!variant_choices(v.key).popout)
       return make_error(ErrorCode::bad_input,
                         "popout combines only with five in a row (RULES.md A7)");
     v.popout = true;
   }
   if (o.blocks >= 0) {
-    if (v.key != "obstacles" && o.blocks != 0)
+    if (!variant_choices(v.key).blocks && o.blocks != 0)
       return make_error(ErrorCode::bad_setup, "blocks belong to the obstacles variant");
     v.blocks = o.blocks;
   }
   if (o.opening_plies >= 0) {
-    if (v.key != "drawn-opening" && o.opening_plies != 0)
+    if (!variant_choices(v.key).opening_plies && o.opening_plies != 0)
       return make_error(ErrorCode::bad_setup, "an opening belongs to the drawn-opening variant");
     v.opening_plies = o.opening_plies;
   }

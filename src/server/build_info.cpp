@@ -1,6 +1,10 @@
 #include "server/build_info.h"
 
 namespace ft::server {
-const char* build_version() { return FT_VERSION; }
-const char* build_commit() { return FT_GIT_COMMIT; }
+const char* build_version() {
+  return FT_VERSION;
+}
+const char* build_commit() {
+  return FT_GIT_COMMIT;
+}
 }  // namespace ft::server

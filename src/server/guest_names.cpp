@@ -7,11 +7,11 @@
 namespace ft::server {
 namespace {
 constexpr std::array<std::string_view, 16> ADJECTIVES = {
-    "Quiet", "Brave", "Clever", "Swift", "Calm", "Bright", "Lucky", "Bold",
-    "Gentle", "Merry", "Patient", "Keen", "Nimble", "Sunny", "Wise", "Jolly"};
+    "Quiet",  "Brave", "Clever",  "Swift", "Calm",   "Bright", "Lucky", "Bold",
+    "Gentle", "Merry", "Patient", "Keen",  "Nimble", "Sunny",  "Wise",  "Jolly"};
 constexpr std::array<std::string_view, 16> ANIMALS = {
-    "Otter", "Lynx", "Heron", "Fox", "Badger", "Falcon", "Marten", "Owl",
-    "Beaver", "Hare", "Wren", "Seal", "Ibex", "Crane", "Panda", "Robin"};
+    "Otter",  "Lynx", "Heron", "Fox",  "Badger", "Falcon", "Marten", "Owl",
+    "Beaver", "Hare", "Wren",  "Seal", "Ibex",   "Crane",  "Panda",  "Robin"};
 }  // namespace
 
 std::string guest_name() {

@@ -346,7 +346,7 @@ json::object Hub::lobby_json() const {
       open.push_back(room.summary());
     } else if ((status == "playing" || status == "between_games") && live.size() < LIMIT) {
       json::object entry = room.summary();
-      // The home page draws the newest matches as small boards (issue 16).
+      // The home page draws the newest matches as small boards.
       if (live.size() < LIVE_BOARDS) entry["board"] = room.live_board();
       live.push_back(std::move(entry));
     }

@@ -1,4 +1,4 @@
-// The position of a table for the lobby's live boards (issue 16: the home
+// The position of a table for the lobby's live boards (the home
 // page shows small boards of the matches being played, protocol.md 5.8).
 #include "server/room.h"
 

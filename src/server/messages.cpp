@@ -74,10 +74,9 @@ Parsed parse_move(const json::object& o) {
 
 Parsed parse_ping(const json::object& o) {
   const json::value* t = o.if_contains("t");
-  if (t == nullptr || !(t->is_int64() || t->is_uint64()))
-    return bad("'t' must be an integer");
-  return ClientMessage{PingMsg{t->is_int64() ? t->as_int64()
-                                             : static_cast<std::int64_t>(t->as_uint64())}};
+  if (t == nullptr || !(t->is_int64() || t->is_uint64())) return bad("'t' must be an integer");
+  return ClientMessage{
+      PingMsg{t->is_int64() ? t->as_int64() : static_cast<std::int64_t>(t->as_uint64())}};
 }
 
 }  // namespace
@@ -86,16 +85,19 @@ Parsed parse_client_frame(std::string_view frame) {
   if (frame.size() > MAX_FRAME_BYTES)
     return ProtocolError{WsError::frame_too_large,
                          "frames are limited to " + std::to_string(MAX_FRAME_BYTES) + " bytes",
-                         {}, std::nullopt};
+                         {},
+                         std::nullopt};
   boost::system::error_code ec;
   json::value v = json::parse(frame, ec);
   if (ec) return ProtocolError{WsError::malformed_json, "not JSON: " + ec.message(), {}, {}};
   const json::object* o = v.if_object();
-  if (o == nullptr) return ProtocolError{WsError::malformed_json, "a frame must be a JSON object",
-                                         {}, std::nullopt};
+  if (o == nullptr)
+    return ProtocolError{
+        WsError::malformed_json, "a frame must be a JSON object", {}, std::nullopt};
   const json::string* type = opt_string(*o, "type");
   if (type == nullptr)
-    return ProtocolError{WsError::unknown_type, "'type' must name a message type", {}, std::nullopt};
+    return ProtocolError{
+        WsError::unknown_type, "'type' must name a message type", {}, std::nullopt};
   const std::string_view t(type->c_str(), type->size());
   if (t == "hello") return parse_hello(*o);
   if (t == "move") return parse_move(*o);
@@ -131,8 +133,8 @@ Parsed parse_client_frame(std::string_view frame) {
 }
 
 const char* message_type(const ClientMessage& message) {
-  static constexpr const char* NAMES[] = {"hello", "lobby", "move", "ready",
-                                          "resign_game", "resign_match", "claim", "ping",
+  static constexpr const char* NAMES[] = {"hello",        "lobby",        "move",  "ready",
+                                          "resign_game",  "resign_match", "claim", "ping",
                                           "choose_piece", "rematch"};
   return NAMES[message.index()];
 }

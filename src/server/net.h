@@ -1,4 +1,4 @@
-// The network edge (ARCHITECTURE.md: "thin at the edge"): it only moves
+// The network edge (architecture.md: "thin at the edge"): it only moves
 // bytes. HTTP requests and WebSocket frames are handed to an Application;
 // the edge enforces the limits of docs/protocol.md section 3 (frame size,
 // rate, idle timeout, Origin, bounded outgoing queue). Boost.Beast stays
@@ -30,7 +30,7 @@ struct HttpResponse {
   std::string content_type = "application/json";
   std::string body;
   std::vector<std::pair<std::string, std::string>> headers;  // extra headers (Location, ...)
-  std::string cache_control = "no-store";  // API answers change: never cached
+  std::string cache_control = "no-store";                    // API answers change: never cached
 };
 
 // Sent with every HTTP answer (docs/protocol.md 2): scripts, styles, images

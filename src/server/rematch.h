@@ -1,4 +1,4 @@
-// Rematch (issue 16 item 4, protocol.md 4.9 and 5.10): once a match is over,
+// Rematch (protocol.md 4.9 and 5.10): once a match is over,
 // a seat offers a new match with the same settings and the seats moved round;
 // every other person at the table accepts or declines, and a computer agrees
 // at once. This is the offer's state alone: the room checks who may act and

@@ -1,9 +1,9 @@
-// `fourtable serve`: the options and the whole life of a server process.
+// The whole life of a server process and the options it runs with (the
+// command line that fills them is the app's: app/server/serve_args.h).
 #pragma once
 
 #include <cstdint>
 #include <optional>
-#include <span>
 #include <string>
 #include <vector>
 
@@ -25,12 +25,6 @@ struct ServeOptions {
   // only by POST /api/test/clock, so timeouts need no waiting.
   std::optional<std::int64_t> test_clock_ms;
 };
-
-// Parses the arguments after `serve`. On error returns nullopt with `error`
-// set; `help` is set for --help.
-std::optional<ServeOptions> parse_serve_args(std::span<const std::string> args, std::string& error,
-                                             bool& help);
-const char* serve_usage();
 
 // Runs until SIGINT/SIGTERM. Returns the process exit code.
 int serve(const ServeOptions& options);

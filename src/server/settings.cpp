@@ -156,8 +156,8 @@ std::optional<Error> read_opponent(const json::object& o, TableSettings& s) {
         return bad("computer 'level' must be 1..7 or \"perfect\"");
       }
       // Every seat but the creator's: at a three-player table two computers,
-      // at two vs two the creator's team-mate and both opponents (issue 4
-      // item 4: a computer seat for each).
+      // at two vs two the creator's team-mate and both opponents (a computer seat
+      // for each, so no human waits for one).
     } else {
       return bad("opponent 'kind' must be \"person\" or \"computer\"");
     }

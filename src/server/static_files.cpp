@@ -98,7 +98,8 @@ HttpResponse serve_static(const fs::path& root, std::string_view path,
     // Client-side routes (pages of the web client) get the page itself.
     if (fs::path(std::string(path)).extension().empty() && !asset) {
       file = root / "index.html";
-      if (!fs::is_regular_file(file, ec)) return not_found("the web client is not built (web/dist)");
+      if (!fs::is_regular_file(file, ec))
+        return not_found("the web client is not built (web/dist)");
     } else {
       return not_found("no such file");
     }

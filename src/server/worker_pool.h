@@ -1,5 +1,5 @@
 // Threads for the computer seats: engine searches take up to seconds and must
-// never run on an I/O thread (ARCHITECTURE.md). A plain queue of tasks.
+// never run on an I/O thread (architecture.md). A plain queue of tasks.
 #pragma once
 
 #include <condition_variable>

@@ -144,7 +144,7 @@ struct MoveWrite {
 };
 
 // Glicko-2 state of one player in one variant (RULES.md A5). The store never
-// invents a rating: the defaults only mirror issue 5's starting values; the
+// invents a rating: the defaults only mirror Glicko-2's starting values; the
 // rating library's numbers are the ones that count.
 struct Rating {
   PlayerId player = 0;

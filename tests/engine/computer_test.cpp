@@ -1,4 +1,4 @@
-// choose_move, the facade of engine-contract.md: legal moves, wins in one
+// choose_move, the engine's one facade (engine/computer.h): legal moves, wins in one
 // taken, losses in one blocked, errors for bad requests, and every variant
 // played to the end by the engine against itself.
 #include "engine/computer.h"

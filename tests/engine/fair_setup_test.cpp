@@ -1,4 +1,4 @@
-// The server's set-up seed for drawn openings (issue 4 item 6, RULES.md A9):
+// The server's set-up seed for drawn openings (RULES.md A9):
 // the match's own draw (rules::draw_setup) must produce exactly the opening
 // the engine vetted.
 #include "engine/fair_setup.h"
@@ -71,7 +71,8 @@ TEST(FairSetup, ReplacesAnOpeningWithAnEarlyForcedWin) {
     if (f.candidate == 0) continue;
     ++replaced;
     EXPECT_NE(f.seed, seed);
-    EXPECT_TRUE(early_win(rules::draw_setup(spec, seed).opening, policy.early_plies, policy.max_nodes));
+    EXPECT_TRUE(
+        early_win(rules::draw_setup(spec, seed).opening, policy.early_plies, policy.max_nodes));
     if (f.vetted) {
       EXPECT_FALSE(
           early_win(rules::draw_setup(spec, f.seed).opening, policy.early_plies, policy.max_nodes));

@@ -106,9 +106,9 @@ TEST(LevelSettingsOverride, ChangesTheNamedSettingsOnly) {
 }
 
 TEST(LevelSettingsOverride, RefusesBadPartsAndKeepsTheSettings) {
-  for (const char* bad :
-       {"depth", "depth=", "depth=x", "depth=-1", "depth=200", "speed=3", "eval=clever",
-        "blunders=1001", "solver=2", "nodes=5,noise", "playouts=-3", "explore=100001", "oversights=1001"}) {
+  for (const char* bad : {"depth", "depth=", "depth=x", "depth=-1", "depth=200", "speed=3",
+                          "eval=clever", "blunders=1001", "solver=2", "nodes=5,noise",
+                          "playouts=-3", "explore=100001", "oversights=1001"}) {
     LevelSettings s = level_settings(4, 2);
     const int depth = s.max_depth;
     const std::uint64_t nodes = s.max_nodes;

@@ -1,4 +1,4 @@
-// The perfect level on random 7x6 positions (issue 15 acceptance, the CI
+// The perfect level on random 7x6 positions (the CI
 // sample of 200; `fourtable bench perfect` runs the 2,000 with the server's
 // 2 s and times them): the move chosen through engine::choose_move keeps
 // the exact score (book where it holds the position, else a fresh solve).

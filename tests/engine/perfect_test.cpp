@@ -90,7 +90,7 @@ rules::FourGame random_position(const rules::VariantSpec& spec, int plies, std::
   return g;
 }
 
-// Issue 4: the perfect level agrees with the exact solver, and its move keeps
+// The perfect level agrees with the exact solver, and its move keeps
 // the position's value, on every variant the solver plays.
 TEST(PerfectLevel, AgreesWithTheSolverAcrossVariants) {
   struct Case {

@@ -1,4 +1,4 @@
-// The table pool (issue 4 item 5): all tables of all searches together stay
+// The table pool: all tables of all searches together stay
 // within the configured total, buffers are reused between searches, and a
 // search that finds the pool exhausted still plays.
 #include "engine/table_pool.h"

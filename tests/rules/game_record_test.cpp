@@ -1,4 +1,4 @@
-// The plain-text game record (issue 2, RULES.md A1 move list): it writes and
+// The plain-text game record (RULES.md A1 move list): it writes and
 // reads back to the same game, and a damaged record is refused with its line.
 #include <gtest/gtest.h>
 

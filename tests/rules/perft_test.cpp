@@ -1,4 +1,4 @@
-// Perft (issue 2): counts per variant kept as data beside the tests and
+// Perft: counts per variant kept as data beside the tests and
 // recomputed here, the published classic counts, and a cross-check of the
 // merged breadth-first counting against a plain depth-first walk.
 #include <gtest/gtest.h>
@@ -89,7 +89,8 @@ TEST(RulesA6Perft, EveryVariantHasADataFileThatIsRecomputed) {
       EXPECT_EQ(rows[i].positions, f.rows[i].positions) << name << " ply " << i;
     }
     covered.insert(key);
-    // Issue 2: at least depth 6 everywhere, depth 8 for PopOut.
+    // Deep enough to reach wins and, for PopOut, pops: at least depth 6
+    // everywhere, depth 8 for PopOut.
     EXPECT_GE(f.rows.back().ply, key == "popout" ? 8 : 6) << name;
   }
   EXPECT_GE(files, 11);

@@ -1,4 +1,4 @@
-# ARCHITECTURE.md, issue 2: `rules` uses the standard library only - no Boost,
+# architecture.md: `rules` uses the standard library only - no Boost,
 # no I/O, never reads the time. Checked three ways:
 #   1. no source in src/rules includes a header for I/O, time, threads,
 #      entropy or Boost;

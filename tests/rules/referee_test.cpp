@@ -1,4 +1,4 @@
-// The referee (issue 2): replies for good requests and a specific error for
+// The referee: replies for good requests and a specific error for
 // every kind of bad input, with the ply named where there is one.
 #include <gtest/gtest.h>
 
@@ -21,7 +21,7 @@ TEST(Referee, IssueExampleWithEveryField) {
   EXPECT_EQ(r["board"],
             json::parse(R"([".......",".......",".......",".......",".......","..#Y..."])"));
   EXPECT_TRUE(r["warning"].is_null());
-  // The keys come in the order of the issue.
+  // The keys come in the order the reply format in referee.h lists them.
   std::vector<std::string> keys;
   for (const auto& kv : r) keys.emplace_back(kv.key());
   EXPECT_EQ(keys, (std::vector<std::string>{"status", "winner", "reason", "ply", "to_move", "legal",

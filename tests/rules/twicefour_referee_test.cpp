@@ -1,4 +1,4 @@
-// The referee's twiceFour judge (issue 3): replies like four in a row plus
+// The referee's twiceFour judge: replies like four in a row plus
 // points and placement; specific errors for bad input, naming the ply.
 #include <gtest/gtest.h>
 

@@ -1,4 +1,4 @@
-// Issue 6 item 7: every bad input gets its own error frame, and the
+// Every bad input gets its own error frame, and the
 // connection and the table go on (docs/protocol.md 5.7).
 #include <gtest/gtest.h>
 

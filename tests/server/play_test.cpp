@@ -1,4 +1,4 @@
-// Integration tests of issue 6: the real `fourtable serve` on a free port,
+// Integration tests of the server: the real `fourtable serve` on a free port,
 // driven by real WebSocket clients (support/test_client.h).
 #include <gtest/gtest.h>
 
@@ -214,19 +214,18 @@ TEST(Serve, SpectatorAndReconnectCatchUp) {
 }
 
 // The creator plays `variant` on 5x4 against computers at `level` in every
-// other seat (issue 4 item 4: a computer seat for each) through a whole,
+// other seat (a computer seat for each) through a whole,
 // unrated match of `games` games, answering legal[0] whenever it is its turn;
 // the engine answers on its worker thread.
-void match_against_computers(const std::string& variant, std::size_t seats, int games,
-                             int level) {
+void match_against_computers(const std::string& variant, std::size_t seats, int games, int level) {
   ServerProcess server(temp_db("computers-" + variant));
   const int port = server.port();
   Guest a = new_guest(port);
-  const std::string table = create_table(
-      port, a,
-      R"({"game":"four","variant":")" + variant +
-          R"(","width":5,"height":4,"opponent":{"kind":"computer","level":)" +
-          std::to_string(level) + "}}");
+  const std::string table =
+      create_table(port, a,
+                   R"({"game":"four","variant":")" + variant +
+                       R"(","width":5,"height":4,"opponent":{"kind":"computer","level":)" +
+                       std::to_string(level) + "}}");
   Player pa = join(port, a, table);
   EXPECT_EQ(pa.seat, 0);
   // The creator's hello filled the table: the state already holds game 1.
@@ -284,7 +283,7 @@ TEST(Serve, TwoVsTwoWithThreeComputers) {
   match_against_computers("two-vs-two", 4, 2, 2);
 }
 
-// RULES.md A9, issue 4 item 6: a drawn opening is vetted by the engine on a
+// RULES.md A9: a drawn opening is vetted by the engine on a
 // worker thread before the match starts, and the board the players get leaves
 // neither side a forced win within the policy's horizon.
 TEST(Serve, DrawnOpeningsAreVettedBeforeTheMatchStarts) {
@@ -298,9 +297,10 @@ TEST(Serve, DrawnOpeningsAreVettedBeforeTheMatchStarts) {
                      R"({"game":"four","variant":"drawn-opening","opening_plies":4,)"
                      R"("opponent":{"kind":"computer","level":1}})");
     Player pa = join(port, a, table);
-    json::object game = pa.state.at("game").is_null()
-                            ? pa.ws->expect("event", "game_started").at("event").at("game").as_object()
-                            : pa.state.at("game").as_object();
+    json::object game =
+        pa.state.at("game").is_null()
+            ? pa.ws->expect("event", "game_started").at("event").at("game").as_object()
+            : pa.state.at("game").as_object();
     // Rebuild the solver's position from the rows (top row first): red moves
     // after an even number of opening plies.
     engine::solver::Problem p;
@@ -376,7 +376,7 @@ TEST(Serve, TwiceFourMatch) {
   FAIL() << "the twiceFour match did not end";
 }
 
-// Issue 6 item 5: after SIGKILL and a restart the table comes back where it
+// Durability: after SIGKILL and a restart the table comes back where it
 // was, no acknowledged move is lost, and the downtime is charged to nobody.
 TEST(Serve, SurvivesSigkillMidMatch) {
   const std::string db = temp_db("kill");

@@ -97,8 +97,8 @@ TEST(ProtocolEdges, PresenceWhenAClaimBecomesPossible) {
   }
   HttpResult moved = http(port, "POST", "/api/test/clock", R"({"advance_ms":31000})");
   ASSERT_EQ(moved.status, 200) << moved.body;
-  json::object told = pa.ws->recv_until(
-      [](const json::object& f) { return f.at("type") == "presence"; }, 5000ms);
+  json::object told =
+      pa.ws->recv_until([](const json::object& f) { return f.at("type") == "presence"; }, 5000ms);
   EXPECT_TRUE(told.at("claimable").as_bool()) << json::serialize(told);
   EXPECT_EQ(told.at("claim_at").as_int64(), claim_at);
   pa.ws->send(R"({"type":"claim"})");

@@ -1,4 +1,4 @@
-// Rematch (issue 16 item 4, protocol.md 4.9 and 5.10): the offer's state
+// Rematch (protocol.md 4.9 and 5.10): the offer's state
 // alone, then through the real server: offer and accept (the new table has the
 // same settings and the seats swapped, and its match starts), decline, a
 // computer agreeing at once, and each refusal with its own code while the

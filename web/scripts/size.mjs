@@ -29,7 +29,9 @@ for (const f of [...seen].sort()) {
   const z = readFileSync(join(dist, f + form)).length;
   raw += buf.length;
   gz += z;
-  console.log(`${f.padEnd(40)} ${String(buf.length).padStart(8)} B  sent ${String(z).padStart(7)} B (${form || 'plain'})`);
+  console.log(
+    `${f.padEnd(40)} ${String(buf.length).padStart(8)} B  sent ${String(z).padStart(7)} B (${form || 'plain'})`,
+  );
 }
 console.log(`table page JS+CSS: ${raw} B raw, ${gz} B sent (${(gz / 1024).toFixed(1)} KiB)`);
 const i = process.argv.indexOf('--max-kib');

@@ -22,7 +22,7 @@ async function call(method: string, path: string, body?: unknown): Promise<unkno
   try {
     data = await res.json();
   } catch {
-    data = null;
+    // Not JSON (a proxy's error page, say): data stays null.
   }
   if (!res.ok) {
     const e = readHttpError(data);

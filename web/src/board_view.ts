@@ -108,7 +108,13 @@ export class FourBoardView {
     this.help = h('p', { id: helpId, class: 'board-help' });
     this.cols = h('ul', { class: 'sr-only board-cols' });
     this.aimLive = h('p', { class: 'sr-only board-aim', 'aria-live': 'polite' });
-    this.el = h('div', { class: 'board four', tabindex: 0, 'aria-describedby': helpId, role: 'group' }, this.svg, this.cols, this.aimLive);
+    this.el = h(
+      'div',
+      { class: 'board four', tabindex: 0, 'aria-describedby': helpId, role: 'group' },
+      this.svg,
+      this.cols,
+      this.aimLive,
+    );
     // A finger has no hover: a phone says "tap, tap again" instead of keys.
     if (window.matchMedia?.('(pointer: coarse)').matches) this.lastPointer = 'touch';
     this.el.addEventListener('keydown', (e) => this.onKey(e));
@@ -152,7 +158,11 @@ export class FourBoardView {
   }
 
   update(p: FourBoardProps): void {
-    const sizeChanged = !this.props || this.props.width !== p.width || this.props.height !== p.height || this.props.cylinder !== p.cylinder;
+    const sizeChanged =
+      !this.props ||
+      this.props.width !== p.width ||
+      this.props.height !== p.height ||
+      this.props.cylinder !== p.cylinder;
     this.props = p;
     if (sizeChanged) this.geo = new FourGeometry(p.width, p.height, p.cylinder);
     if (!this.canPlay()) {
@@ -183,7 +193,9 @@ export class FourBoardView {
     const wrap = p.cylinder ? ' ' + t('board.wrap', { first: 'a', last: columnLetter(p.width - 1) }) : '';
     let text: string;
     if (this.touch()) {
-      text = this.touchSelected ? t('board.tap_again', { col: this.touchSelected[0] }) : t('board.help.touch') + (pops ? ' ' + t('board.help.touch_pop') : '');
+      text = this.touchSelected
+        ? t('board.tap_again', { col: this.touchSelected[0] })
+        : t('board.help.touch') + (pops ? ' ' + t('board.help.touch_pop') : '');
     } else {
       text = t('board.help', { w: p.width }) + (pops ? ' ' + t('board.help.pop') : '');
     }
@@ -195,7 +207,9 @@ export class FourBoardView {
   private sayAim(): void {
     const p = this.props;
     if (!p || this.aim === null) return;
-    const text = this.aimPop ? t('board.aim_pop', { col: columnLetter(this.aim) }) : columnText(p.board, this.aim, p.height);
+    const text = this.aimPop
+      ? t('board.aim_pop', { col: columnLetter(this.aim) })
+      : columnText(p.board, this.aim, p.height);
     if (this.aimLive.textContent !== text) this.aimLive.textContent = text;
   }
 
@@ -399,18 +413,30 @@ export class FourBoardView {
 
     // Column letters under the board for orientation (RULES.md A1).
     for (let col = 0; col < p.width; col++)
-      svg.append(
-        s('text', { x: x(col), y: H - 12, class: 'col-label', 'text-anchor': 'middle' }, columnLetter(col)),
-      );
+      svg.append(s('text', { x: x(col), y: H - 12, class: 'col-label', 'text-anchor': 'middle' }, columnLetter(col)));
 
     // The hovering disc over the aimed column (or the selected one on touch,
     // with the column lit so the first tap's choice is plain to see).
     if (this.canPlay() && this.aim !== null && p.mySide !== null) {
       const m = columnLetter(this.aim);
       if (this.touchSelected === m)
-        svg.append(s('rect', { x: left + this.aim * C + 4, y: 4, width: C - 8, height: top + p.height * C - 8, rx: 14, class: 'aim-col' }));
+        svg.append(
+          s('rect', {
+            x: left + this.aim * C + 4,
+            y: 4,
+            width: C - 8,
+            height: top + p.height * C - 8,
+            rx: 14,
+            class: 'aim-col',
+          }),
+        );
       if (!this.aimPop && this.isLegal(m)) {
-        const hover = discShape(p.mySide, x(this.aim), top / 2 + 8, 'hover' + (this.touchSelected === m ? ' selected' : ''));
+        const hover = discShape(
+          p.mySide,
+          x(this.aim),
+          top / 2 + 8,
+          'hover' + (this.touchSelected === m ? ' selected' : ''),
+        );
         svg.append(hover);
       }
     }
@@ -475,9 +501,7 @@ export class FourBoardView {
     const sorted = [...cells].sort((a, b) => a.col - b.col || a.row - b.row);
     const a = sorted[0];
     const b = sorted[sorted.length - 1];
-    this.svg.append(
-      s('line', { x1: x(a.col), y1: y(a.row), x2: x(b.col), y2: y(b.row), class: 'win-line' }),
-    );
+    this.svg.append(s('line', { x1: x(a.col), y1: y(a.row), x2: x(b.col), y2: y(b.row), class: 'win-line' }));
   }
 
   // The cell of the disc the last move dropped, if it was a drop.

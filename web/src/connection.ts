@@ -5,9 +5,7 @@
 import { encodeClient, parseServer, ProtocolError, type ClientMessage, type ServerMessage } from './protocol';
 
 export type ConnStatus =
-  | { state: 'connecting' }
-  | { state: 'open' }
-  | { state: 'waiting'; retryAt: number; attempt: number };
+  { state: 'connecting' } | { state: 'open' } | { state: 'waiting'; retryAt: number; attempt: number };
 
 export interface ConnOptions {
   url: string;

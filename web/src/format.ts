@@ -41,7 +41,7 @@ export const PIECE_SYMBOLS = ['✕', '◯'] as const;
 
 // `7. ● d`: ply number, the mover's disc, the move.
 export function formatMoveLine(ply: number, side: number, move: string, twice = false): string {
-  const symbol = twice ? PIECE_SYMBOLS[side] ?? '?' : DISCS[side] ?? '?';
+  const symbol = twice ? (PIECE_SYMBOLS[side] ?? '?') : (DISCS[side] ?? '?');
   return `${ply}. ${symbol} ${move}`;
 }
 

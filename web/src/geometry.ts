@@ -1,11 +1,13 @@
-// Board geometry, a parameter of every view (ARCHITECTURE.md, web): any W x H
+// Board geometry, a parameter of every view (architecture.md, web): any W x H
 // four-in-a-row board, with or without the cylinder wrap, and the 21-point
 // twiceFour board. Names follow RULES.md A1 and B1: columns are letters from
 // the left, rows numbers from the bottom. Nothing here decides legality; the
 // server sends the legal moves with every state.
 
-export const MIN_SIZE = 4;
-export const MAX_SIZE = 10;
+import { SIZES, TWICEFOUR } from './variants';
+
+const MIN_SIZE = SIZES.min;
+const MAX_SIZE = SIZES.max;
 
 export interface CellRef {
   col: number; // 0 = column a
@@ -95,20 +97,12 @@ export class FourGeometry {
 }
 
 // --- twiceFour (RULES.md B1) ---------------------------------------------
+// The board's facts come from the rules library (variants.ts).
 
-export const TWICE_SIZE = 5;
-const TWICE_CORNERS = new Set(['a1', 'e1', 'a5', 'e5']);
+export const TWICE_SIZE = TWICEFOUR.size;
 
-// The 21 points, a1..e5 without the corners, row by row from the bottom.
-export const TWICE_POINTS: readonly string[] = (() => {
-  const out: string[] = [];
-  for (let row = 0; row < TWICE_SIZE; row++)
-    for (let col = 0; col < TWICE_SIZE; col++) {
-      const n = cellName({ col, row });
-      if (!TWICE_CORNERS.has(n)) out.push(n);
-    }
-  return out;
-})();
+// The 21 points, a1..e5 without the corners.
+export const TWICE_POINTS: readonly string[] = TWICEFOUR.points;
 
 export function isTwicePoint(name: string): boolean {
   return TWICE_POINTS.includes(name);
@@ -116,37 +110,11 @@ export function isTwicePoint(name: string): boolean {
 
 // Horizontal and vertical neighbours only (no diagonal steps).
 export function twiceNeighbours(name: string): string[] {
-  const c = parseCell(name, TWICE_SIZE, TWICE_SIZE);
-  if (!c || !isTwicePoint(name)) return [];
-  const out: string[] = [];
-  for (const [dc, dr] of [
-    [0, 1],
-    [1, 0],
-    [0, -1],
-    [-1, 0],
-  ]) {
-    const n = { col: c.col + dc, row: c.row + dr };
-    if (n.col < 0 || n.row < 0 || n.col >= TWICE_SIZE || n.row >= TWICE_SIZE) continue;
-    const nn = cellName(n);
-    if (isTwicePoint(nn)) out.push(nn);
-  }
-  return out;
+  return [...(TWICEFOUR.neighbours[name] ?? [])];
 }
 
-function run(from: string, dCol: number, dRow: number): string[] {
-  const c = parseCell(from, TWICE_SIZE, TWICE_SIZE)!;
-  return [0, 1, 2, 3].map((i) => cellName({ col: c.col + dCol * i, row: c.row + dRow * i }));
-}
-
-// The 16 lines of RULES.md B1.
-export const TWICE_LINES: readonly (readonly string[])[] = [
-  ...[2, 3, 4].flatMap((r) => [run(`a${r}`, 1, 0), run(`b${r}`, 1, 0)]),
-  ...['b', 'c', 'd'].flatMap((c) => [run(`${c}1`, 0, 1), run(`${c}2`, 0, 1)]),
-  run('a2', 1, 1),
-  run('b1', 1, 1),
-  run('a4', 1, -1),
-  run('b5', 1, -1),
-];
+// The 16 lines of RULES.md B1, each four points from one end to the other.
+export const TWICE_LINES: readonly (readonly string[])[] = TWICEFOUR.lines;
 
 export function lineName(line: readonly string[]): string {
   return `${line[0]}-${line[line.length - 1]}`;

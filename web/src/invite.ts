@@ -37,8 +37,18 @@ function copiedBefore(id: string): boolean {
 
 // The link to send, with Copy and Share; the table page shows it while it waits.
 export function inviteBox(id: string, url: string): HTMLElement {
-  const input = h('input', { type: 'text', readonly: true, value: url, id: 'invite-url', 'aria-label': t('invite.link') });
-  const status = h('p', { class: 'form-status', role: 'status', id: 'invite-status' }, copiedBefore(id) ? t('invite.copied') : '');
+  const input = h('input', {
+    type: 'text',
+    readonly: true,
+    value: url,
+    id: 'invite-url',
+    'aria-label': t('invite.link'),
+  });
+  const status = h(
+    'p',
+    { class: 'form-status', role: 'status', id: 'invite-status' },
+    copiedBefore(id) ? t('invite.copied') : '',
+  );
   const copyButton = h('button', { type: 'button', id: 'invite-copy' }, t('table.copy'));
   copyButton.addEventListener('click', async () => {
     const ok = await copy(url);

@@ -36,7 +36,11 @@ export function boardRows(p: PuzzlePosition): string[] {
 
 export function crossSteps(p: PuzzlePosition): string[] {
   const taken = new Set([...p.cross, ...p.circle]);
-  return p.cross.flatMap((from) => twiceNeighbours(from).filter((to) => !taken.has(to)).map((to) => `${from}-${to}`));
+  return p.cross.flatMap((from) =>
+    twiceNeighbours(from)
+      .filter((to) => !taken.has(to))
+      .map((to) => `${from}-${to}`),
+  );
 }
 
 export type PuzzleVerdict = { kind: 'win' | 'nothing' | 'again'; newLines: string[] };

@@ -1,4 +1,4 @@
-// After the match (issue 16 item 4, protocol 4.9 and 5.10): offer a rematch,
+// After the match (protocol 4.9 and 5.10): offer a rematch,
 // answer one, and follow it to the new table; and, against the computer, the
 // choice to start the next game without pressing Ready, kept per browser.
 import { h } from './dom';
@@ -33,7 +33,11 @@ export function rematchBox(p: RematchProps): HTMLElement {
   if (f?.state === 'accepted' && f.table) {
     box.append(
       status(t('rematch.accepted')),
-      h('a', { class: 'button', id: 'rematch-link', href: `/t/${f.table}${seated ? '' : '?watch=1'}` }, t(seated ? 'rematch.go' : 'rematch.watch')),
+      h(
+        'a',
+        { class: 'button', id: 'rematch-link', href: `/t/${f.table}${seated ? '' : '?watch=1'}` },
+        t(seated ? 'rematch.go' : 'rematch.watch'),
+      ),
     );
   } else if (f?.state === 'declined') {
     box.append(status(f.by === p.mySeat ? t('rematch.declined_you') : t('rematch.declined', { name: p.nameOf(f.by) })));

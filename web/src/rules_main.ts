@@ -14,7 +14,7 @@ import { rulesTr } from './rules/tr';
 import { RULE_PAGES, type RulesSection, type RulesText } from './rules/types';
 import { mountShell, type Shell } from './shell';
 import { TWICE_START, TwiceBoardView } from './twice_view';
-import { variantLabel } from './variants';
+import { variantInfo, variantLabel } from './variants';
 
 const TEXTS: Record<Lang, RulesText> = { en: rulesEn, tr: rulesTr, el: rulesEl, nl: rulesNl };
 
@@ -26,7 +26,12 @@ function puzzle(shell: Shell): HTMLElement {
   const status = h('p', { class: 'puzzle-status', role: 'status', id: 'puzzle-status' }, t('rules.puzzle.prompt'));
   const view = new TwiceBoardView((move) => {
     const verdict = judge(B4_EXAMPLE, move);
-    const key = verdict.kind === 'win' ? 'rules.puzzle.win' : verdict.kind === 'again' ? 'rules.puzzle.again' : 'rules.puzzle.nothing';
+    const key =
+      verdict.kind === 'win'
+        ? 'rules.puzzle.win'
+        : verdict.kind === 'again'
+          ? 'rules.puzzle.again'
+          : 'rules.puzzle.nothing';
     status.textContent = t(key, { move });
     status.className = `puzzle-status ${verdict.kind}`;
     shell.announce(status.textContent);
@@ -59,7 +64,15 @@ function puzzle(shell: Shell): HTMLElement {
   const reset = h('button', { type: 'button', id: 'puzzle-reset' }, t('rules.puzzle.reset'));
   reset.addEventListener('click', start);
   start();
-  return h('section', { class: 'puzzle card', id: 'puzzle' }, h('h2', {}, t('rules.puzzle')), status, view.el, view.helpElement(), reset);
+  return h(
+    'section',
+    { class: 'puzzle card', id: 'puzzle' },
+    h('h2', {}, t('rules.puzzle')),
+    status,
+    view.el,
+    view.helpElement(),
+    reset,
+  );
 }
 
 // RULES.md B2: the start position, drawn after the section that describes it.
@@ -84,7 +97,11 @@ function render(shell: Shell): void {
       'ul',
       {},
       RULE_PAGES.map((p) =>
-        h('li', {}, h('a', { href: `/rules.html?v=${p}`, 'aria-current': p === page ? 'page' : null }, t(variantLabel(p)))),
+        h(
+          'li',
+          {},
+          h('a', { href: `/rules.html?v=${p}`, 'aria-current': p === page ? 'page' : null }, t(variantLabel(p))),
+        ),
       ),
     ),
   );
@@ -95,7 +112,14 @@ function render(shell: Shell): void {
       h(
         'div',
         { class: 'rules-layout' },
-        h('article', { class: 'rules' }, ...sections(text.twicefour.slice(0, 1)), startFigure(), ...sections(text.twicefour.slice(1)), puzzle(shell)),
+        h(
+          'article',
+          { class: 'rules' },
+          ...sections(text.twicefour.slice(0, 1)),
+          startFigure(),
+          ...sections(text.twicefour.slice(1)),
+          puzzle(shell),
+        ),
         index,
       ),
     );
@@ -103,13 +127,14 @@ function render(shell: Shell): void {
   }
   const key = page ?? 'classic';
   const example = EXAMPLES[key];
+  const info = variantInfo(key);
   let figure: HTMLElement | null = null;
-  if (example) {
+  if (example && info) {
     const view = new FourBoardView(() => undefined);
     view.update({
-      width: example.width,
-      height: example.height,
-      cylinder: !!example.cylinder,
+      width: info.width,
+      height: info.height,
+      cylinder: info.cylinder,
       board: example.board,
       legal: [],
       mySide: null,
@@ -136,7 +161,11 @@ function render(shell: Shell): void {
         h('h2', {}, t('rules.basics')),
         ...sections(text.basics, 'h3'),
         h('h2', {}, text.facts),
-        h('ul', {}, text.factList.map((f) => h('li', {}, f))),
+        h(
+          'ul',
+          {},
+          text.factList.map((f) => h('li', {}, f)),
+        ),
       ),
       index,
     ),

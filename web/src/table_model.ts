@@ -210,9 +210,7 @@ export function clockNow(m: TableModel, seat: number, now: number): number {
 }
 
 export function isMyTurn(m: TableModel): boolean {
-  return (
-    m.mySeat !== null && !!m.game && !!m.game.to_move && m.game.to_move.seat === m.mySeat && !m.game.outcome
-  );
+  return m.mySeat !== null && !!m.game && !!m.game.to_move && m.game.to_move.seat === m.mySeat && !m.game.outcome;
 }
 
 // The side (colour or piece) a seat plays in the current game.

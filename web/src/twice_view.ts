@@ -4,6 +4,7 @@
 // (e.g. `d4-e4`) can be made; the view judges nothing itself.
 import { clear, h, s } from './dom';
 import { cellName, parseCell, TWICE_LINES, TWICE_POINTS, TWICE_SIZE, twiceNeighbours, twiceStep } from './geometry';
+import { TWICEFOUR } from './variants';
 import { t } from './i18n';
 
 export interface TwiceBoardProps {
@@ -21,8 +22,23 @@ export interface CountedMark {
   side: number | null;
 }
 
-// RULES.md B2 (since 2026-12-01): the start, drawn behind the piece choice.
-export const TWICE_START = [' OOO ', '.O.O.', '.....', '.X.X.', ' XXX '];
+// RULES.md B2: the start, drawn behind the piece choice, in the server's
+// board rows (top first; 'X' cross, 'O' circle, '.' empty, ' ' no point).
+export const TWICE_START: string[] = Array.from({ length: TWICE_SIZE }, (_, i) => {
+  const row = TWICE_SIZE - 1 - i;
+  let text = '';
+  for (let col = 0; col < TWICE_SIZE; col++) {
+    const name = cellName({ col, row });
+    text += TWICEFOUR.start.cross.includes(name)
+      ? 'X'
+      : TWICEFOUR.start.circle.includes(name)
+        ? 'O'
+        : TWICE_POINTS.includes(name)
+          ? '.'
+          : ' ';
+  }
+  return text;
+});
 
 const C = 100;
 const PAD = 60;
@@ -91,7 +107,12 @@ export class TwiceBoardView {
     this.svg = s('svg', { class: 'board-svg', role: 'presentation' }) as SVGSVGElement;
     this.help = h('p', { id: helpId, class: 'board-help' });
     this.rows = h('ul', { class: 'sr-only board-rows' });
-    this.el = h('div', { class: 'board twice', tabindex: 0, role: 'group', 'aria-describedby': helpId }, this.svg, this.rows);
+    this.el = h(
+      'div',
+      { class: 'board twice', tabindex: 0, role: 'group', 'aria-describedby': helpId },
+      this.svg,
+      this.rows,
+    );
     this.el.addEventListener('keydown', (e) => this.onKey(e));
     this.el.addEventListener('focus', () => this.render());
     this.el.addEventListener('blur', () => this.render());
@@ -229,7 +250,9 @@ export class TwiceBoardView {
       svg.append(g);
     }
     const targets = new Set(this.selected ? this.movesFrom(this.selected).map((m) => m.split('-')[1]) : []);
-    const movable = new Set(p.mySide !== null ? p.legal.filter((m) => m.includes('-')).map((m) => m.split('-')[0]) : []);
+    const movable = new Set(
+      p.mySide !== null ? p.legal.filter((m) => m.includes('-')).map((m) => m.split('-')[0]) : [],
+    );
     const [lastFrom, lastTo] = p.lastMove && p.lastMove.includes('-') ? p.lastMove.split('-') : [null, null];
     for (const name of TWICE_POINTS) {
       const [x, y] = this.xy(name);
@@ -254,12 +277,25 @@ export class TwiceBoardView {
     }
     for (let col = 0; col < TWICE_SIZE; col++)
       svg.append(
-        s('text', { x: PAD + col * C, y: size + 10, class: 'col-label', 'text-anchor': 'middle' }, cellName({ col, row: 0 })[0]),
+        s(
+          'text',
+          { x: PAD + col * C, y: size + 10, class: 'col-label', 'text-anchor': 'middle' },
+          cellName({ col, row: 0 })[0],
+        ),
       );
     // Row numbers, so that `e2-d2` can be read off the board.
     for (let row = 0; row < TWICE_SIZE; row++)
       svg.append(
-        s('text', { x: -ROW_LABELS / 2 + 4, y: PAD + (TWICE_SIZE - 1 - row) * C + 10, class: 'row-label', 'text-anchor': 'middle' }, String(row + 1)),
+        s(
+          'text',
+          {
+            x: -ROW_LABELS / 2 + 4,
+            y: PAD + (TWICE_SIZE - 1 - row) * C + 10,
+            class: 'row-label',
+            'text-anchor': 'middle',
+          },
+          String(row + 1),
+        ),
       );
   }
 }

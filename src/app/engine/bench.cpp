@@ -1,4 +1,4 @@
-// `fourtable bench signature`: the bench signature (issue 4 item 7). A fixed list of 7x6
+// `fourtable bench signature`: the bench signature. A fixed list of 7x6
 // positions is solved from an empty table of fixed size, one after another;
 // the total node count depends only on the search, not on the machine, so a
 // commit that changes the search states the new count.

@@ -1,4 +1,4 @@
-// `fourtable bench levels`: the level ladder of issue 4 (see
+// `fourtable bench levels`: the level ladder (see
 // engine/level_ladder.h) for any game the engine plays through choose_move.
 #include <chrono>
 #include <cstdio>

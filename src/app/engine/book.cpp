@@ -1,5 +1,5 @@
 // `fourtable book build`: the opening book of 7x6 classic from this solver
-// (issue 15 item 2, engine/solver/book_builder.h); `fourtable book info`: what
+// (engine/solver/book_builder.h); `fourtable book info`: what
 // a book holds.
 #include <chrono>
 #include <cstdio>

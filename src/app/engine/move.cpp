@@ -1,4 +1,4 @@
-// `fourtable move` (issue 15 item 1): which move a computer level plays in
+// `fourtable move`: which move a computer level plays in
 // positions read from stdin. Every answer comes from engine::choose_move with
 // the request the server's computer seat builds (server/room.cpp
 // schedule_computer: level, seed, budget), so the levels can be checked

@@ -1,4 +1,4 @@
-// `fourtable play`: play the computer in the terminal (issue 3 item 4). The
+// `fourtable play`: play the computer in the terminal. The
 // board is drawn as text, moves are typed in the game's notation, and every
 // computer move comes through the engine facade (engine/computer.h), so this
 // is also a quick way to test a level by hand or from a script.

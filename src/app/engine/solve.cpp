@@ -1,4 +1,4 @@
-// `fourtable solve`: exact scores of positions read from stdin (issue 4 item 2).
+// `fourtable solve`: exact scores of positions read from stdin.
 #include <algorithm>
 #include <chrono>
 #include <climits>

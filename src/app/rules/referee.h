@@ -1,5 +1,5 @@
 // `fourtable referee`: one JSON request per input line, one JSON reply per
-// output line (issue 2). The line processing lives in the library ft_referee so
+// output line. The line processing lives in the library ft_referee so
 // that the command and the fuzz target (fuzz/referee_fuzz.cpp) run the same code.
 //
 // Request (four in a row; "game" may be left out):

@@ -1,6 +1,6 @@
 // The referee's judge for four in a row and its variants (RULES.md part A).
 //
-// Set-up fields beyond those of issue 2:
+// Set-up fields beyond the variant and the moves:
 // - "blocks": neutral cells, each resting on the bottom or on another block
 //   (a floating block is an error). Any variant accepts them as a position
 //   set-up; the referee checks that they stand, not that a layout is one the

@@ -1,4 +1,4 @@
-// The bench signature (issue 4 item 7): a fixed list of 7x6 positions solved
+// The bench signature: a fixed list of 7x6 positions solved
 // one by one from a cleared table of fixed size. The node total depends only
 // on the search code, so it identifies a search version.
 #pragma once

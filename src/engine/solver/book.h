@@ -1,4 +1,4 @@
-// The opening book of 7x6 classic (issue 15 item 2): the exact score and a
+// The opening book of 7x6 classic: the exact score and a
 // best column of every position up to a number of plies, so that the perfect
 // level, `solve`, `move` and the analysis answer early positions at once
 // (the search cannot finish them within a move's time).

@@ -1,4 +1,4 @@
-// Builds the opening book (book.h) with this solver (issue 15 item 2): every
+// Builds the opening book (book.h) with this solver: every
 // position of 7x6 classic up to `discs` discs, once under mirror symmetry.
 // Only the deepest positions are searched (their score, then a best column by
 // probes on the warm table); every shallower entry is the best of its

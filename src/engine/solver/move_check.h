@@ -1,4 +1,4 @@
-// Whether a drop is exactly best (issue 15 acceptance, the perfect level):
+// Whether a drop is exactly best (what the perfect level promises):
 // the position's exact score against the score the drop keeps, each from the
 // book (book.h) where it holds the position, else from a fresh search.
 #pragma once

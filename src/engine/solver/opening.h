@@ -1,4 +1,4 @@
-// Drawn openings the engine accepts (issue 4 item 6, RULES.md A9): the rules
+// Drawn openings the engine accepts (RULES.md A9): the rules
 // draw random openings that make no line and leave no win in one; the engine
 // further rejects those where the solver proves an early forced win for
 // either side, so neither player is handed the game by the draw.

@@ -1,4 +1,4 @@
-// Random positions for checking the perfect level (issue 15 acceptance): a
+// Random positions for checking the perfect level (it must keep each position's exact value): a
 // number of discs drawn uniformly in [min_discs, max_discs], then random
 // drops that make no line, from the empty board; redrawn when every drop
 // would make a line. Deterministic for the seed, so a failure is replayable.

@@ -1,12 +1,11 @@
-// The exact solver for two-sided drop games (issue 4 item 1): classic and its
+// The exact solver for two-sided drop games: classic and its
 // board sizes, misère, cylinder, obstacles (blocks), drawn openings and two vs
 // two (two sides). Not PopOut and not three colours.
 //
-// Score convention (issue 4, the public test sets): 0 for a draw; when the side
-// to move wins, (W*H + 1 - n) / 2 rounded down, where n is the number of discs
-// on the board just before the winning disc; the negative for a loss. Blocks
-// are not discs. In misère the disc that makes a line loses: the side that drops
-// it at n discs scores -(W*H + 1 - n) / 2.
+// Score convention (that of the public 7x6 test sets, so they check it): 0 for a draw; when the
+// side to move wins, (W*H + 1 - n) / 2 rounded down, where n is the number of discs on the board
+// just before the winning disc; the negative for a loss. Blocks are not discs. In misère the disc
+// that makes a line loses: the side that drops it at n discs scores -(W*H + 1 - n) / 2.
 //
 // The search itself is a bitboard kernel (search.h) specialised per variant
 // at compile time; this header is what the rest of the engine uses.

@@ -1,6 +1,6 @@
 // The solver's transposition table: bounds on the exact score of positions,
 // kept between searches. The memory is either owned or borrowed from a pool
-// (engine-contract.md: one shared budget, reused, never allocated per move).
+// (engine/table_pool.h: one shared budget, reused, never allocated per move).
 //
 // Layout: buckets of two 64-bit slots. A slot packs
 //   [check: 32 bits][lower bound + 128: 8][upper bound + 128: 8][move + 1: 8][work: 8]

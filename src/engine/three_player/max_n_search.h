@@ -1,4 +1,4 @@
-// Max-n search for three players (RULES.md A10, issue 4 item 4): every
+// Max-n search for three players (RULES.md A10): every
 // player, at its own turn, picks the move best for itself, judged by a score
 // vector with one entry per colour. Unlike a paranoid search (both others
 // against the root, which on 9x7 "proves" nearly every position lost because

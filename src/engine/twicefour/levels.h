@@ -1,4 +1,4 @@
-// What each twiceFour computer level may do (RULES.md B7, issue 3). Level L
+// What each twiceFour computer level may do (RULES.md B7). Level L
 // looks ahead 1, 2, 3, 4, 5, 6, 8 half-moves; the levels also differ in what
 // the evaluation understands (evaluate.h) and in a seeded randomisation
 // (noise on the root scores and an occasional random move) that fades out

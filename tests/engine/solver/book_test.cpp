@@ -1,4 +1,4 @@
-// The opening book (issue 15 item 2): keys under mirror symmetry, a book built
+// The opening book: keys under mirror symmetry, a book built
 // by the project's builder against fresh solves of every entry, resuming
 // from the progress file, the perfect level's best move, and the book kept in
 // the repository checked entry by entry.

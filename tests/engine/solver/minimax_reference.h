@@ -1,4 +1,4 @@
-// The reference for the small-board exactness tests (issue 4 acceptance): a
+// The reference for the small-board exactness tests: a
 // plain memoised minimax over every move, no pruning, judging lines with the
 // rules library (rules::Geometry), not with the solver's kernel. compare()
 // checks the solver against it on every position up to a depth.

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# `fourtable move` end to end (issue 15 item 1): the perfect level's answers,
+# `fourtable move` end to end: the perfect level's answers,
 # a level's seeded answer is the same every time, bad lines get an error line
 # and the rest still runs, bad options are refused.
 set -euo pipefail

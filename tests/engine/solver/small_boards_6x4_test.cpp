@@ -1,4 +1,4 @@
-// Exactness on 6x4 (issue 4 acceptance), as small_boards_test.cpp does for
+// Exactness on 6x4, as small_boards_test.cpp does for
 // the smaller boards: the reference minimax visits 23 to 35 million positions
 // per rule set (a 512 MiB memo), about 10 s of CPU each here; one test per
 // rule set so that ctest runs them side by side.

@@ -1,4 +1,4 @@
-// Exactness on small boards (issue 4 acceptance): the solver's value of the
+// Exactness on small boards (the solver must be exact): the solver's value of the
 // empty board and of every position up to 4 plies deep equals a plain memoised
 // minimax without any pruning (minimax_reference.h), for classic, misère and
 // cylinder on 4x4, 5x4 and 4x5, and with blocks (RULES.md A8). 6x4, with

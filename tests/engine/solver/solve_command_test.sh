@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# `fourtable solve` end to end (issue 4 item 2): scores, --analyze, bad lines
+# `fourtable solve` end to end: scores, --analyze, bad lines
 # get an error line and the rest still runs, bad options are refused.
 set -euo pipefail
 ft="$1"

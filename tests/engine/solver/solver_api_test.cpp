@@ -1,5 +1,5 @@
 // The solver's interface: reading positions, adapters from the rules library,
-// limits, and the drawn-opening choice (issue 4 items 1, 2, 6).
+// limits, and the drawn-opening choice.
 #include <gtest/gtest.h>
 
 #include "engine/solver/opening.h"
@@ -79,7 +79,7 @@ TEST(SolverLimits, NodeLimitStopsTheSearch) {
   EXPECT_EQ(solver.solve(*play_moves(Board{}, "6672375354252731116762237724")), -2);
 }
 
-// Issue 4 item 6: the chosen opening leaves no early forced win, and the
+// RULES.md A9: the chosen opening leaves no early forced win, and the
 // choice depends only on the seed.
 TEST(SolverOpening, NoEarlyForcedWinAndDeterministic) {
   auto spec = rules::make_variant("drawn-opening", rules::VariantOptions{0, 0, -1, -1, 4}).value();

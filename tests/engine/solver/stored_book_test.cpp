@@ -49,7 +49,7 @@ TEST(StoredBook, ShallowEntriesAreTheBestOfTheirChildren) {
 
 // The searched entries of this book are the seven first moves; the
 // published analysis of the empty board (Pons, "Solving Connect 4", whose
-// solver the issue-4 test sets come from) scores them -2 -1 0 1 0 -1 -2 for
+// solver the public 7x6 test sets come from) scores them -2 -1 0 1 0 -1 -2 for
 // the first player. A fresh solve of each takes minutes (docs/engine-levels.md),
 // too long for a test; book_test.cpp checks the builder against fresh solves.
 TEST(StoredBook, FirstMovesHaveThePublishedScores) {

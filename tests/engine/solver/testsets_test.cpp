@@ -1,4 +1,4 @@
-// The public 7x6 test sets (issue 4 acceptance; data/README.md says where
+// The public 7x6 test sets (data/README.md says where
 // they come from): every score right. All of
 // Test_L3_R1, Test_L2_R1 and Test_L1_R1; an evenly spread sample of the slower
 // sets so that the suite stays within the CI budget.

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# `fourtable play` (issue 3 item 4): a scripted game in the terminal. Since
+# `fourtable play`: a scripted game in the terminal. Since
 # the start of RULES.md B2 changed (2026-12-01) no short sequence wins against
 # the computer whatever it does, so the script leaves the round unfinished.
 set -euo pipefail

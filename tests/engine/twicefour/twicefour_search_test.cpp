@@ -1,4 +1,4 @@
-// The twiceFour computer (issue 3 item 3, RULES.md B7): proven results agree
+// The twiceFour computer (RULES.md B7): proven results agree
 // with a brute-force minimax over the rules (repetitions included), the levels
 // differ, seeds reproduce games, and the facade answers for twiceFour.
 #include <gtest/gtest.h>
@@ -157,7 +157,7 @@ TEST(TwiceFourComputer, SearchKnowsTheRoundsRepetitions) {
   EXPECT_EQ(m.score, 1);
 }
 
-// Issue 3: a level that plays the same moves as the one below is a defect.
+// A level that plays the same moves as the one below is no level of its own.
 // Over the same positions and seeds, each level differs from the one below
 // in some of its choices.
 TEST(TwiceFourComputer, AdjacentLevelsChooseDifferently) {

@@ -20,15 +20,15 @@
 
 namespace ft::test::life {
 
-// The formats of issue 13 item 6.
+// The match formats a life is played in.
 enum class Kind { match, single, three, two_vs_two, twicefour };
 inline constexpr int KINDS = 5;
 std::string_view kind_name(Kind k);
 
-// Server faults of issue 13 ("Why") that are being fixed. Each switch keeps
+// Server faults this test found that are being fixed. Each switch keeps
 // the run away from what shows the fault, so that CI stays green until the
 // fix lands on main; the long mode avoids nothing unless told. Every switch
-// still in use is listed in tests/server/CMakeLists.txt and the issue note.
+// still in use is listed in tests/server/CMakeLists.txt.
 struct Avoid {
   // Why 1: a match that ends with a game unplayed (resign match, claim,
   // timeout or abandonment before the last game) is not stored or rated.

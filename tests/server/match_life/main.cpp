@@ -1,11 +1,11 @@
-// The model-based test of match life (issue 13 item 6): random but legal
+// The model-based test of match life: random but legal
 // lives of tables on the real server, each checked after every step against
 // a reference made with the `match` and `rating` libraries.
 //
 //   match_life_test [--lives N] [--seed S] [--tables K] [--avoid FAULTS]
 //   match_life_test --regressions [--avoid FAULTS]
 //
-// --avoid names server faults of issue 13 that are not fixed yet (life.h,
+// --avoid names server faults this test found that are not fixed yet (life.h,
 // Avoid); the run keeps away from what shows them. Without it (the long
 // mode) every action is played.
 //

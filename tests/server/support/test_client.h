@@ -9,10 +9,10 @@
 #include <chrono>
 #include <functional>
 #include <map>
-#include <utility>
-#include <vector>
 #include <memory>
 #include <string>
+#include <utility>
+#include <vector>
 
 namespace ft::test {
 

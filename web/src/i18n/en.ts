@@ -4,15 +4,16 @@
 export const en = {
   'lang.name': 'English',
   'lang.label': 'Language',
-  'skip': 'Skip to main content',
+  skip: 'Skip to main content',
   'nav.home': 'Play',
   'nav.rules': 'Rules',
   'nav.main': 'Main navigation',
   'footer.label': 'Version',
-  'loading': 'Loading…',
+  loading: 'Loading…',
 
   'home.title': 'Four in a row, in your browser',
-  'home.intro': 'Classic four in a row, ten variants and twiceFour. No registration: you play as a guest, and a shared link is all a friend needs.',
+  'home.intro':
+    'Classic four in a row, ten variants and twiceFour. No registration: you play as a guest, and a shared link is all a friend needs.',
   'home.quick': 'Play the computer',
   'home.quick.go': 'Play now',
   'home.create': 'Create a table',
@@ -76,7 +77,7 @@ export const en = {
   'side.circle': 'Circle',
   'level.n': 'Level {n}',
   'level.perfect': 'Perfect play',
-  'computer': 'Computer (level {n})',
+  computer: 'Computer (level {n})',
 
   'table.title': 'Table {id}',
   'table.waiting': 'Waiting for an opponent. Send them the link:',
@@ -170,7 +171,8 @@ export const en = {
   'error.not_seated': 'Only players at the table can do that.',
   'error.rate_limited': 'Too fast; please wait a moment.',
   'error.server_error': 'The server could not save that; please try again.',
-  'error.table_unavailable': 'This table could not be restored after a server restart; it can be viewed but not played.',
+  'error.table_unavailable':
+    'This table could not be restored after a server restart; it can be viewed but not played.',
   'error.bad_settings': 'These settings are not possible',
   'error.bad_name': 'That name cannot be used',
   'error.other': 'Something went wrong',
@@ -214,7 +216,7 @@ export const en = {
   'board.tap_again': 'Tap column {col} again to drop, or tap another column.',
   'table.team': 'Team {names}',
   'table.sound': 'Sound',
-  // issue 16: home (one click, your games), invite, rematch
+  // Home (one click, your games), invite, rematch
   'home.friend': 'Play a friend',
   'home.friend.note': '“Play a friend” makes a private table and copies its link for you to send.',
   'home.computer': 'Play the computer',

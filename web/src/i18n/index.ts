@@ -76,9 +76,7 @@ export function onLanguageChange(f: () => void): void {
 
 export function format(template: string, params?: Record<string, string | number>): string {
   if (!params) return template;
-  return template.replace(/\{(\w+)\}/g, (whole, name: string) =>
-    name in params ? String(params[name]) : whole,
-  );
+  return template.replace(/\{(\w+)\}/g, (whole, name: string) => (name in params ? String(params[name]) : whole));
 }
 
 export function translate(l: Lang, key: MessageKey, params?: Record<string, string | number>): string {

@@ -3,15 +3,16 @@ import type { Messages } from './en';
 export const nl: Messages = {
   'lang.name': 'Nederlands',
   'lang.label': 'Taal',
-  'skip': 'Naar de hoofdinhoud',
+  skip: 'Naar de hoofdinhoud',
   'nav.home': 'Spelen',
   'nav.rules': 'Regels',
   'nav.main': 'Hoofdnavigatie',
   'footer.label': 'Versie',
-  'loading': 'Laden…',
+  loading: 'Laden…',
 
   'home.title': 'Vier op een rij, in je browser',
-  'home.intro': 'Klassiek vier op een rij, tien varianten en twiceFour. Geen registratie: je speelt als gast, en een gedeelde link is alles wat een vriend nodig heeft.',
+  'home.intro':
+    'Klassiek vier op een rij, tien varianten en twiceFour. Geen registratie: je speelt als gast, en een gedeelde link is alles wat een vriend nodig heeft.',
   'home.quick': 'Speel tegen de computer',
   'home.quick.go': 'Nu spelen',
   'home.create': 'Tafel openen',
@@ -75,7 +76,7 @@ export const nl: Messages = {
   'side.circle': 'Cirkel',
   'level.n': 'Niveau {n}',
   'level.perfect': 'Perfect spel',
-  'computer': 'Computer (niveau {n})',
+  computer: 'Computer (niveau {n})',
 
   'table.title': 'Tafel {id}',
   'table.waiting': 'Wachten op een tegenstander. Stuur hem of haar de link:',
@@ -169,7 +170,8 @@ export const nl: Messages = {
   'error.not_seated': 'Alleen spelers aan tafel kunnen dat doen.',
   'error.rate_limited': 'Te snel; wacht even.',
   'error.server_error': 'De server kon dat niet opslaan; probeer het opnieuw.',
-  'error.table_unavailable': 'Deze tafel kon na een herstart van de server niet worden hersteld; je kunt hem bekijken, maar er niet op spelen.',
+  'error.table_unavailable':
+    'Deze tafel kon na een herstart van de server niet worden hersteld; je kunt hem bekijken, maar er niet op spelen.',
   'error.bad_settings': 'Deze instellingen zijn niet mogelijk',
   'error.bad_name': 'Die naam kan niet gebruikt worden',
   'error.other': 'Er ging iets mis',
@@ -213,9 +215,10 @@ export const nl: Messages = {
   'board.tap_again': 'Tik nog eens op kolom {col} om te laten vallen, of tik op een andere kolom.',
   'table.team': 'Ploeg {names}',
   'table.sound': 'Geluid',
-  // issue 16: home (one click, your games), invite, rematch
+  // Home (one click, your games), invite, rematch
   'home.friend': 'Speel tegen een vriend',
-  'home.friend.note': '„Speel tegen een vriend” maakt een besloten tafel en kopieert de link, zodat je die kunt sturen.',
+  'home.friend.note':
+    '„Speel tegen een vriend” maakt een besloten tafel en kopieert de link, zodat je die kunt sturen.',
   'home.computer': 'Speel tegen de computer',
   'home.more': 'Meer instellingen',
   'home.mine': 'Jouw partijen',

@@ -3,15 +3,16 @@ import type { Messages } from './en';
 export const tr: Messages = {
   'lang.name': 'Türkçe',
   'lang.label': 'Dil',
-  'skip': 'İçeriğe geç',
+  skip: 'İçeriğe geç',
   'nav.home': 'Oyna',
   'nav.rules': 'Kurallar',
   'nav.main': 'Ana menü',
   'footer.label': 'Sürüm',
-  'loading': 'Yükleniyor…',
+  loading: 'Yükleniyor…',
 
   'home.title': 'Tarayıcında Dörtlü Sıra',
-  'home.intro': 'Klasik Dörtlü Sıra, on çeşit ve twiceFour. Kayıt yok: misafir olarak oynarsın, bir arkadaşın için paylaşılan bir bağlantı yeter.',
+  'home.intro':
+    'Klasik Dörtlü Sıra, on çeşit ve twiceFour. Kayıt yok: misafir olarak oynarsın, bir arkadaşın için paylaşılan bir bağlantı yeter.',
   'home.quick': 'Bilgisayara karşı oyna',
   'home.quick.go': 'Hemen oyna',
   'home.create': 'Masa kur',
@@ -75,7 +76,7 @@ export const tr: Messages = {
   'side.circle': 'Daire',
   'level.n': 'Seviye {n}',
   'level.perfect': 'Kusursuz oyun',
-  'computer': 'Bilgisayar (seviye {n})',
+  computer: 'Bilgisayar (seviye {n})',
 
   'table.title': 'Masa {id}',
   'table.waiting': 'Rakip bekleniyor. Ona bu bağlantıyı gönder:',
@@ -213,7 +214,7 @@ export const tr: Messages = {
   'board.tap_again': 'Bırakmak için {col} sütununa yeniden dokun ya da başka bir sütuna dokun.',
   'table.team': 'Takım {names}',
   'table.sound': 'Ses',
-  // issue 16: home (one click, your games), invite, rematch
+  // Home (one click, your games), invite, rematch
   'home.friend': 'Bir arkadaşla oyna',
   'home.friend.note': '“Bir arkadaşla oyna” özel bir masa kurar ve göndermen için bağlantısını kopyalar.',
   'home.computer': 'Bilgisayara karşı oyna',

@@ -12,7 +12,7 @@ import { errorMessage, t, type MessageKey } from '../i18n';
 import type { Player, TableSummary } from '../protocol';
 import type { Shell } from '../shell';
 import { computerName } from './table';
-import { PRESETS, variantInfo, variantLabel, VARIANTS } from '../variants';
+import { PRESETS, SIZES, variantInfo, variantLabel, VARIANTS } from '../variants';
 
 const LEVELS: (number | 'perfect')[] = [1, 2, 3, 4, 5, 6, 7, 'perfect'];
 
@@ -113,23 +113,57 @@ function playNow(): HTMLElement {
   );
   computer.addEventListener('click', () => {
     const lv = level.value === 'perfect' ? 'perfect' : Number(level.value);
-    void start(computer, { ...gameOf(variant.value), rated: false, visibility: 'link', opponent: { kind: 'computer', level: lv } }, false);
+    void start(
+      computer,
+      { ...gameOf(variant.value), rated: false, visibility: 'link', opponent: { kind: 'computer', level: lv } },
+      false,
+    );
   });
   return h(
     'section',
     { class: 'play-now card', 'aria-label': t('nav.home') },
     h('div', { class: 'play-buttons' }, friend, computer),
-    h('div', { class: 'row' }, field(t('create.variant'), variant, 'quick-variant'), field(t('create.level'), level, 'quick-level')),
+    h(
+      'div',
+      { class: 'row' },
+      field(t('create.variant'), variant, 'quick-variant'),
+      field(t('create.level'), level, 'quick-level'),
+    ),
     h('p', { class: 'note' }, t('home.friend.note')),
     status,
   );
 }
 
+// A number field for a count option, with the range and default of the
+// variant that takes it (variants.ts).
+function choiceInput(name: 'blocks' | 'opening_plies'): HTMLInputElement {
+  const v = VARIANTS.find((x) => x.choices[name]);
+  const range = v?.choices[name];
+  return h('input', {
+    type: 'number',
+    min: range?.min ?? 0,
+    max: range?.max ?? 0,
+    value: v?.[name] ?? 0,
+  }) as HTMLInputElement;
+}
+
 function createForm(): HTMLElement {
   const variant = h('select') as HTMLSelectElement;
   gameVariantOptions(variant, askedVariant());
-  const width = h('input', { type: 'number', min: 4, max: 10, value: 7, required: true }) as HTMLInputElement;
-  const height = h('input', { type: 'number', min: 4, max: 10, value: 6, required: true }) as HTMLInputElement;
+  const width = h('input', {
+    type: 'number',
+    min: SIZES.min,
+    max: SIZES.max,
+    value: 7,
+    required: true,
+  }) as HTMLInputElement;
+  const height = h('input', {
+    type: 'number',
+    min: SIZES.min,
+    max: SIZES.max,
+    value: 6,
+    required: true,
+  }) as HTMLInputElement;
   const preset = h('select') as HTMLSelectElement;
   preset.append(option('', '—'));
   for (const [w, ht] of PRESETS) preset.append(option(`${w}x${ht}`, `${w} × ${ht}`, w === 7 && ht === 6));
@@ -141,12 +175,15 @@ function createForm(): HTMLElement {
     }
   });
   const popout = h('input', { type: 'checkbox' }) as HTMLInputElement;
-  const blocks = h('input', { type: 'number', min: 2, max: 8, value: 4 }) as HTMLInputElement;
-  const opening = h('input', { type: 'number', min: 2, max: 6, value: 2 }) as HTMLInputElement;
+  const blocks = choiceInput('blocks');
+  const opening = choiceInput('opening_plies');
   const format = h('select') as HTMLSelectElement;
   format.append(option('match', t('create.format.match'), true), option('single', t('create.format.single')));
   const clockKind = h('select') as HTMLSelectElement;
-  clockKind.append(option('fischer', `${t('create.minutes')} + ${t('create.increment')}`, true), option('per_move', t('create.per_move')));
+  clockKind.append(
+    option('fischer', `${t('create.minutes')} + ${t('create.increment')}`, true),
+    option('per_move', t('create.per_move')),
+  );
   const minutes = h('input', { type: 'number', min: 1, max: 120, value: 5, step: 1 }) as HTMLInputElement;
   const increment = h('input', { type: 'number', min: 0, max: 60, value: 5 }) as HTMLInputElement;
   const perMove = h('input', { type: 'number', min: 5, max: 600, value: 30 }) as HTMLInputElement;
@@ -154,7 +191,10 @@ function createForm(): HTMLElement {
   const visibility = h('select') as HTMLSelectElement;
   visibility.append(option('open', t('create.visibility.lobby'), true), option('link', t('create.visibility.link')));
   const opponent = h('select') as HTMLSelectElement;
-  opponent.append(option('person', t('create.opponent.human'), true), option('computer', t('create.opponent.computer')));
+  opponent.append(
+    option('person', t('create.opponent.human'), true),
+    option('computer', t('create.opponent.computer')),
+  );
   const level = h('select') as HTMLSelectElement;
   for (const l of LEVELS) level.append(option(String(l), levelLabel(l), l === 3));
 
@@ -169,7 +209,12 @@ function createForm(): HTMLElement {
     field(t('create.width'), width, 'c-width'),
     field(t('create.height'), height, 'c-height'),
   );
-  const fFischer = h('div', { class: 'row' }, field(t('create.minutes'), minutes, 'c-minutes'), field(t('create.increment'), increment, 'c-increment'));
+  const fFischer = h(
+    'div',
+    { class: 'row' },
+    field(t('create.minutes'), minutes, 'c-minutes'),
+    field(t('create.increment'), increment, 'c-increment'),
+  );
   const fPerMove = field(t('create.per_move'), perMove, 'c-permove');
   const fLevel = field(t('create.level'), level, 'c-level');
   const fRated = h('div', { class: 'field check' }, rated, h('label', { for: 'c-rated' }, t('create.rated')));
@@ -178,14 +223,15 @@ function createForm(): HTMLElement {
   const sync = () => {
     const v = variant.value;
     const twice = v === 'twicefour';
+    const choices = variantInfo(v)?.choices ?? {};
     fSize.hidden = twice;
-    fPopout.hidden = v !== 'five';
-    fBlocks.hidden = v !== 'obstacles';
-    fOpening.hidden = v !== 'drawn-opening';
+    fPopout.hidden = !choices.popout;
+    fBlocks.hidden = !choices.blocks;
+    fOpening.hidden = !choices.opening_plies;
     fFischer.hidden = clockKind.value !== 'fischer';
     fPerMove.hidden = clockKind.value !== 'per_move';
     fLevel.hidden = opponent.value !== 'computer';
-    const single = format.value === 'single' || v === 'single';
+    const single = format.value === 'single' || variantInfo(v)?.format === 'single';
     const canRate = !single && opponent.value === 'person';
     rated.disabled = !canRate;
     if (!canRate) rated.checked = false;
@@ -231,14 +277,19 @@ function createForm(): HTMLElement {
     if (v !== 'twicefour') {
       req.width = Number(width.value);
       req.height = Number(height.value);
-      if (v === 'five' && popout.checked) req.popout = true;
-      if (v === 'obstacles') req.blocks = Number(blocks.value);
-      if (v === 'drawn-opening') req.opening_plies = Number(opening.value);
+      const choices = variantInfo(v)?.choices ?? {};
+      if (choices.popout && popout.checked) req.popout = true;
+      if (choices.blocks) req.blocks = Number(blocks.value);
+      if (choices.opening_plies) req.opening_plies = Number(opening.value);
     }
-    if (v !== 'single') req.format = format.value as 'match' | 'single';
+    if (variantInfo(v)?.format !== 'single') req.format = format.value as 'match' | 'single';
     req.clock =
       clockKind.value === 'fischer'
-        ? { kind: 'fischer', bank_ms: Math.round(Number(minutes.value) * 60_000), increment_ms: Math.round(Number(increment.value) * 1000) }
+        ? {
+            kind: 'fischer',
+            bank_ms: Math.round(Number(minutes.value) * 60_000),
+            increment_ms: Math.round(Number(increment.value) * 1000),
+          }
         : { kind: 'per_move', move_ms: Math.round(Number(perMove.value) * 1000) };
     req.visibility = visibility.value as 'open' | 'link';
     req.opponent =
@@ -261,7 +312,13 @@ function createForm(): HTMLElement {
 }
 
 function nameForm(): HTMLElement {
-  const input = h('input', { type: 'text', maxlength: 24, minlength: 1, required: true, autocomplete: 'nickname' }) as HTMLInputElement;
+  const input = h('input', {
+    type: 'text',
+    maxlength: 24,
+    minlength: 1,
+    required: true,
+    autocomplete: 'nickname',
+  }) as HTMLInputElement;
   input.value = state.me?.name ?? '';
   const status = h('span', { class: 'form-status', role: 'status' });
   const form = h(
@@ -287,10 +344,7 @@ function tableLine(s: TableSummary, action: MessageKey): HTMLElement {
   const v = s.settings.game === 'twicefour' ? 'twicefour' : s.settings.variant;
   const names = s.seats.map((x) => x.player?.name ?? (x.computer ? computerName(String(x.computer.level)) : '—'));
   const taken = s.seats.filter((x) => x.player || x.computer).length;
-  const detail =
-    s.status === 'waiting'
-      ? t('home.seats', { taken, seats: s.seats.length })
-      : formatScore(s.score);
+  const detail = s.status === 'waiting' ? t('home.seats', { taken, seats: s.seats.length }) : formatScore(s.score);
   const size = s.settings.game === 'four' ? ` ${s.settings.width}×${s.settings.height}` : '';
   return h(
     'li',

@@ -9,19 +9,11 @@ import { clockIsLow, DISCS, formatClock, formatDelta, formatMoveLine, formatScor
 import { errorMessage, t, type MessageKey } from '../i18n';
 import type { GameSnapshot, ServerMessage, TableEvent } from '../protocol';
 import type { Shell } from '../shell';
-import {
-  applyMessage,
-  clockNow,
-  emptyModel,
-  isMyTurn,
-  seatName,
-  sideOfSeat,
-  type TableModel,
-} from '../table_model';
+import { applyMessage, clockNow, emptyModel, isMyTurn, seatName, sideOfSeat, type TableModel } from '../table_model';
 import { inviteBox } from '../invite';
 import { autoNext, autoNextToggle, rematchBox, type RematchFrame } from '../rematch_view';
 import { pieceIcon, TWICE_START, TwiceBoardView } from '../twice_view';
-import { variantLabel } from '../variants';
+import { variantInfo, variantLabel } from '../variants';
 import { playSound, soundOn, setSoundOn } from '../sound';
 
 const SIDE_KEYS: MessageKey[] = ['side.red', 'side.yellow', 'side.green'];
@@ -77,7 +69,7 @@ class TablePage {
   private playEl: HTMLElement | null = null;
   // The low-time sound rings once per turn of mine.
   private lowWarned = false;
-  // issue 16 (rematch): the offer's last frame; Ready sent by itself vs the computer.
+  // Rematch: the offer's last frame; Ready sent by itself vs the computer.
   private rematch: RematchFrame | null = null;
   private autoNextOn = autoNext();
   private autoReadyFor = 0;
@@ -131,7 +123,7 @@ class TablePage {
       return;
     }
     if (msg.type === 'ack') return;
-    if (msg.type === 'rematch') return this.onRematch(msg); // issue 16
+    if (msg.type === 'rematch') return this.onRematch(msg);
     if (msg.type === 'state') {
       this.pendingMove = null;
       this.lastError = null;
@@ -150,10 +142,10 @@ class TablePage {
     if (r.event) this.onEvent(r.event, beforeTurn);
     if (msg.type === 'presence' || msg.type === 'state') this.scheduleClaimCheck();
     this.render();
-    this.autoReady(); // issue 16
+    this.autoReady();
   }
 
-  // issue 16 (rematch): an accepted rematch takes the players to the new table.
+  // An accepted rematch takes the players to the new table.
   private onRematch(msg: RematchFrame): void {
     this.rematch = msg;
     if (msg.state === 'accepted' && msg.table && this.model.mySeat !== null) location.assign(`/t/${msg.table}`);
@@ -165,7 +157,8 @@ class TablePage {
     const m = this.model;
     const n = m.match?.game_number ?? 0;
     if (!this.autoNextOn || m.mySeat === null || m.table?.settings.opponent.kind !== 'computer') return;
-    if (m.table.status !== 'between_games' || m.match?.over || m.match?.ready[m.mySeat] || this.autoReadyFor === n) return;
+    if (m.table.status !== 'between_games' || m.match?.over || m.match?.ready[m.mySeat] || this.autoReadyFor === n)
+      return;
     this.autoReadyFor = n;
     this.action('ready');
   }
@@ -190,7 +183,10 @@ class TablePage {
     } else if (ev.kind === 'game_over') {
       const detail = this.roundEndText();
       this.shell?.announce(
-        this.gameResultText() + ' ' + t('result.by', { reason: reasonText(ev.outcome.reason) }) + (detail ? ' ' + detail : ''),
+        this.gameResultText() +
+          ' ' +
+          t('result.by', { reason: reasonText(ev.outcome.reason) }) +
+          (detail ? ' ' + detail : ''),
       );
     } else if (ev.kind === 'game_started') {
       this.pointNote = null;
@@ -267,7 +263,7 @@ class TablePage {
   }
 
   private sideSymbol(side: number): string {
-    return this.isTwice() ? PIECE_SYMBOLS[side] ?? '?' : DISCS[side] ?? '?';
+    return this.isTwice() ? (PIECE_SYMBOLS[side] ?? '?') : (DISCS[side] ?? '?');
   }
 
   private sendMove(move: string): void {
@@ -332,13 +328,18 @@ class TablePage {
     const winners = r.results.map((x, i) => (x === 'win' ? i : -1)).filter((i) => i >= 0);
     if (winners.length === 0) return t('result.match_draw', { score: this.scoreText(r.score) });
     // The winner's points first ("Bob wins the match 1½:½"), whatever the seat.
-    return t('result.match_win', { name: winners.map((s) => this.nameOf(s)).join(' & '), score: this.scoreText(r.score, winners[0]) });
+    return t('result.match_win', {
+      name: winners.map((s) => this.nameOf(s)).join(' & '),
+      score: this.scoreText(r.score, winners[0]),
+    });
   }
 
   // Two vs two: team s % 2 (seats 0 and 2, 1 and 3); null at other tables.
   private teams(): number[][] | null {
     const t = this.model.table;
-    if (!t || t.settings.variant !== 'two-vs-two' || t.seats.length !== 4) return null;
+    // Teams: more seats than colours (variants.ts), seat s playing colour s % 2.
+    const info = t ? variantInfo(t.settings.variant) : undefined;
+    if (!t || !info || info.seats <= info.colours || t.seats.length !== 4) return null;
     return [
       [0, 2],
       [1, 3],
@@ -394,7 +395,13 @@ class TablePage {
       { class: 'table-title' },
       t(variantLabel(variantKey)) + (s.game === 'four' ? ` ${s.width}×${s.height}` : ''),
       h('span', { class: 'badge' }, s.rated ? t('table.rated') : t('table.casual')),
-      gameNo > 0 ? h('span', { class: 'game-no' }, this.isTwice() ? t('table.round', { n: gameNo }) : t('table.game', { n: gameNo, m: games })) : null,
+      gameNo > 0
+        ? h(
+            'span',
+            { class: 'game-no' },
+            this.isTwice() ? t('table.round', { n: gameNo }) : t('table.game', { n: gameNo, m: games }),
+          )
+        : null,
       h('span', { class: 'head-score', 'aria-hidden': 'true' }, this.scoreText(m.match?.score ?? m.table.score)),
     );
 
@@ -407,7 +414,16 @@ class TablePage {
     play.append(this.seatsPanel(), this.statusLine(), boardArea);
     this.playEl = play;
 
-    const side = h('aside', { class: 'side' }, this.scoreBox(), this.soundToggle(), this.movesBox(), this.countedBox(), this.shareBox(), this.sideButtons());
+    const side = h(
+      'aside',
+      { class: 'side' },
+      this.scoreBox(),
+      this.soundToggle(),
+      this.movesBox(),
+      this.countedBox(),
+      this.shareBox(),
+      this.sideButtons(),
+    );
     main.append(heading, h('div', { class: 'table-layout' }, play, side));
     this.fitPlay();
     this.updateClocks();
@@ -431,7 +447,11 @@ class TablePage {
 
   private soundToggle(): HTMLElement {
     const on = soundOn();
-    const b = h('button', { type: 'button', class: 'small sound-toggle', id: 'sound-toggle', 'aria-pressed': on ? 'true' : 'false' }, `♪ ${t('table.sound')}`);
+    const b = h(
+      'button',
+      { type: 'button', class: 'small sound-toggle', id: 'sound-toggle', 'aria-pressed': on ? 'true' : 'false' },
+      `♪ ${t('table.sound')}`,
+    );
     b.addEventListener('click', () => {
       setSoundOn(!soundOn());
       if (soundOn()) playSound('move');
@@ -488,10 +508,14 @@ class TablePage {
             'span',
             { class: 'seat-name' },
             // Three colours or two teams: the colour is written out, not only shown.
-            this.namedSides() ? h('span', { class: 'side-word' }, this.sideName(side) + ' ') : h('span', { class: 'sr-only' }, this.sideName(side) + ': '),
+            this.namedSides()
+              ? h('span', { class: 'side-word' }, this.sideName(side) + ' ')
+              : h('span', { class: 'sr-only' }, this.sideName(side) + ': '),
             seat.player || seat.computer ? this.nameOf(seat.seat) : '…',
             you ? h('span', { class: 'you-badge' }, ` (${t('table.you')})`) : null,
-            !connected && (seat.player || seat.computer) ? h('span', { class: 'away' }, ` · ${t('table.offline')}`) : null,
+            !connected && (seat.player || seat.computer)
+              ? h('span', { class: 'away' }, ` · ${t('table.offline')}`)
+              : null,
             ready ? h('span', { class: 'ready-mark' }, ` ✓ ${t('table.ready.done')}`) : null,
           ),
           round && side >= 0
@@ -513,13 +537,23 @@ class TablePage {
     // The per-move time is said where the clocks are (RULES.md B7).
     const clockSettings = m.table?.settings.clock;
     if (clockSettings?.kind === 'per_move' && clockSettings.move_ms)
-      return h('div', { class: 'seats-wrap' }, list, h('p', { class: 'per-move note', id: 'per-move' }, t('table.per_move', { s: Math.round(clockSettings.move_ms / 1000) })));
+      return h(
+        'div',
+        { class: 'seats-wrap' },
+        list,
+        h(
+          'p',
+          { class: 'per-move note', id: 'per-move' },
+          t('table.per_move', { s: Math.round(clockSettings.move_ms / 1000) }),
+        ),
+      );
     return list;
   }
 
   private namedSides(): boolean {
-    const v = this.model.table?.settings.variant;
-    return !this.isTwice() && (v === 'three-players' || v === 'two-vs-two');
+    // Three colours, or teams: a side is more than one player's colour.
+    const info = variantInfo(this.model.table?.settings.variant ?? '');
+    return !this.isTwice() && !!info && (info.colours > 2 || info.seats > info.colours);
   }
 
   private sideIcon(side: number): HTMLElement | SVGElement {
@@ -533,7 +567,7 @@ class TablePage {
     const g = m.game;
     if (m.table?.status === 'waiting' && m.table.seats.some((x) => !x.player && !x.computer)) {
       box.append(h('p', { class: 'turn' }, t('table.waiting')));
-      if (m.mySeat !== null) box.append(inviteBox(this.id, location.origin + m.table.url)); // issue 16
+      if (m.mySeat !== null) box.append(inviteBox(this.id, location.origin + m.table.url));
     } else if (g && g.to_move && !g.outcome) {
       const mine = isMyTurn(m);
       const side = g.to_move.side;
@@ -550,10 +584,14 @@ class TablePage {
         ),
       );
     }
-    if (m.mySeat === null && m.table && m.table.status !== 'waiting') box.append(h('p', { class: 'note' }, t('table.watching')));
-    if (g?.repetition_warning && !g.outcome) box.append(h('p', { class: 'warning', role: 'alert', id: 'repetition-warning' }, t('table.repetition')));
-    if (this.pointNote && g && !g.outcome) box.append(h('p', { class: 'point-note', id: 'point-note' }, this.pointNote));
-    if (m.piecesChosen?.lottery && g && g.ply === 0) box.append(h('p', { class: 'note', id: 'lottery-note' }, t('table.lottery')));
+    if (m.mySeat === null && m.table && m.table.status !== 'waiting')
+      box.append(h('p', { class: 'note' }, t('table.watching')));
+    if (g?.repetition_warning && !g.outcome)
+      box.append(h('p', { class: 'warning', role: 'alert', id: 'repetition-warning' }, t('table.repetition')));
+    if (this.pointNote && g && !g.outcome)
+      box.append(h('p', { class: 'point-note', id: 'point-note' }, this.pointNote));
+    if (m.piecesChosen?.lottery && g && g.ply === 0)
+      box.append(h('p', { class: 'note', id: 'lottery-note' }, t('table.lottery')));
     // Absent players (RULES.md A4): say so; offer the claim when the server allows it.
     const p = m.presence;
     if (p && m.table) {
@@ -595,7 +633,7 @@ class TablePage {
       const lines = g?.round?.lines ?? [];
       this.twice.update({
         board,
-        legal: myTurn ? g?.legal ?? [] : [],
+        legal: myTurn ? (g?.legal ?? []) : [],
         mySide: myTurn && m.mySeat !== null ? sideOfSeat(m, m.mySeat) : null,
         counted: lines.map((l) => ({ line: l.line, side: l.side })),
         lastMove: m.lastMove?.move ?? g?.moves?.[g.moves.length - 1] ?? null,
@@ -617,9 +655,9 @@ class TablePage {
       this.four.update({
         width,
         height,
-        cylinder: s.variant === 'cylinder',
+        cylinder: variantInfo(s.variant)?.cylinder ?? false,
         board,
-        legal: myTurn ? g?.legal ?? [] : [],
+        legal: myTurn ? (g?.legal ?? []) : [],
         mySide: myTurn && m.mySeat !== null ? sideOfSeat(m, m.mySeat) : null,
         winning: g?.winning_cells ?? [],
         lastMove: this.animateNext && m.lastMove ? { move: m.lastMove.move, before: m.lastMove.before } : null,
@@ -628,7 +666,10 @@ class TablePage {
         // The row for the hovering disc only while the player plays; on the
         // others' turns it says who is to move, so it is never an empty band.
         noBand: !(seated && running),
-        bandText: seated && running && !isMyTurn(m) && g?.to_move ? t('table.turn.other', { name: this.nameOf(g.to_move.seat) }) : undefined,
+        bandText:
+          seated && running && !isMyTurn(m) && g?.to_move
+            ? t('table.turn.other', { name: this.nameOf(g.to_move.seat) })
+            : undefined,
       });
       this.animateNext = false;
       box.append(this.four.el);
@@ -647,14 +688,20 @@ class TablePage {
   // twiceFour: the lines counted this round, listed beside the board.
   private countedBox(): HTMLElement | null {
     const m = this.model;
-    const lines = this.isTwice() ? m.game?.round?.lines ?? [] : [];
+    const lines = this.isTwice() ? (m.game?.round?.lines ?? []) : [];
     if (lines.length === 0) return null;
     const list = h('ul', { class: 'counted-list', id: 'counted-lines' });
     for (const l of lines) {
       const seat = l.side === null ? -1 : (m.table?.seats ?? []).findIndex((x) => sideOfSeat(m, x.seat) === l.side);
       const who = seat >= 0 ? this.nameOf(seat) : l.side !== null ? this.sideName(l.side) : '?';
       list.append(
-        h('li', { class: `side-${l.side ?? 'unknown'}`, 'data-line': l.line }, l.side !== null ? pieceIcon(l.side) : null, ' ', t('table.counted_line', { line: l.line.replace('-', '–'), name: who })),
+        h(
+          'li',
+          { class: `side-${l.side ?? 'unknown'}`, 'data-line': l.line },
+          l.side !== null ? pieceIcon(l.side) : null,
+          ' ',
+          t('table.counted_line', { line: l.line.replace('-', '–'), name: who }),
+        ),
       );
     }
     return h('div', { class: 'counted-box' }, h('p', { class: 'note' }, t('table.counted')), list);
@@ -685,7 +732,12 @@ class TablePage {
       ['cross', 0],
       ['circle', 1],
     ] as const) {
-      const b = h('button', { type: 'button', class: 'primary', id: `choose-${piece}` }, pieceIcon(side), ` ${t(PIECE_KEYS[side])}`);
+      const b = h(
+        'button',
+        { type: 'button', class: 'primary', id: `choose-${piece}` },
+        pieceIcon(side),
+        ` ${t(PIECE_KEYS[side])}`,
+      );
       b.addEventListener('click', () => {
         if (this.conn?.send({ type: 'choose_piece', piece })) {
           this.pieceSent = true;
@@ -722,7 +774,7 @@ class TablePage {
           this.autoNextOn = on;
           this.autoReady();
         }),
-      ); // issue 16
+      );
     return box;
   }
 
@@ -730,12 +782,21 @@ class TablePage {
   // Rematch or another game after the match.
   private nextAction(): HTMLElement | null {
     const m = this.model;
-    // issue 16: after the match, the rematch (and another game).
+    // After the match, the rematch (and another game).
     if (m.match?.over)
-      return rematchBox({ frame: this.rematch, mySeat: m.mySeat, nameOf: (seat) => this.nameOf(seat), send: (action) => this.conn?.send({ type: 'rematch', action }) });
+      return rematchBox({
+        frame: this.rematch,
+        mySeat: m.mySeat,
+        nameOf: (seat) => this.nameOf(seat),
+        send: (action) => this.conn?.send({ type: 'rematch', action }),
+      });
     if (m.mySeat === null || m.table?.status !== 'between_games') return null;
     const done = !!m.match?.ready[m.mySeat];
-    const ready = h('button', { type: 'button', class: 'primary', id: 'ready', disabled: done }, done ? `✓ ${t('table.ready.done')}` : t(this.isTwice() ? 'table.ready_round' : 'table.ready'));
+    const ready = h(
+      'button',
+      { type: 'button', class: 'primary', id: 'ready', disabled: done },
+      done ? `✓ ${t('table.ready.done')}` : t(this.isTwice() ? 'table.ready_round' : 'table.ready'),
+    );
     ready.addEventListener('click', () => this.action('ready'));
     return ready;
   }
@@ -749,12 +810,22 @@ class TablePage {
     if (m.match?.over && m.match.result) {
       const r = m.match.result;
       box = h('div', { class: 'result match-result', id: 'match-result' });
-      box.append(h('h2', {}, this.matchResultText()), h('p', {}, t('result.by', { reason: reasonText(r.reason === 'completed' ? g?.outcome?.reason ?? 'other' : r.reason) })));
+      box.append(
+        h('h2', {}, this.matchResultText()),
+        h(
+          'p',
+          {},
+          t('result.by', { reason: reasonText(r.reason === 'completed' ? (g?.outcome?.reason ?? 'other') : r.reason) }),
+        ),
+      );
       const detail = r.reason === 'completed' ? this.roundEndText() : null;
       if (detail) box.append(h('p', { class: 'round-end', id: 'round-end' }, detail));
     } else if (g?.outcome) {
       box = h('div', { class: 'result game-result', id: 'game-result' });
-      box.append(h('h2', {}, this.gameResultText()), h('p', {}, t('result.by', { reason: reasonText(g.outcome.reason) })));
+      box.append(
+        h('h2', {}, this.gameResultText()),
+        h('p', {}, t('result.by', { reason: reasonText(g.outcome.reason) })),
+      );
       const detail = this.roundEndText();
       if (detail) box.append(h('p', { class: 'round-end', id: 'round-end' }, detail));
     } else {
@@ -772,9 +843,15 @@ class TablePage {
     const box = h(
       'div',
       { class: 'score-box' },
-      h('div', { class: 'score-line' }, h('span', { class: 'label' }, t('table.score')), h('span', { class: 'score', id: 'score' }, this.scoreText(score))),
+      h(
+        'div',
+        { class: 'score-line' },
+        h('span', { class: 'label' }, t('table.score')),
+        h('span', { class: 'score', id: 'score' }, this.scoreText(score)),
+      ),
     );
-    if (teams) box.append(h('p', { class: 'team-names', id: 'team-names' }, teams.map((tm) => this.teamName(tm)).join(' : ')));
+    if (teams)
+      box.append(h('p', { class: 'team-names', id: 'team-names' }, teams.map((tm) => this.teamName(tm)).join(' : ')));
     const r = m.match?.over ? m.match.result : null;
     for (const rc of r?.ratings ?? []) {
       box.append(
@@ -782,13 +859,25 @@ class TablePage {
           'p',
           { class: 'rating-change' + (rc.seat === m.mySeat ? ' mine' : ''), 'data-seat': rc.seat },
           `${this.nameOf(rc.seat)}: `,
-          t('result.rating', { old: Math.round(rc.before), new: Math.round(rc.after), delta: formatDelta(rc.after - rc.before) }),
+          t('result.rating', {
+            old: Math.round(rc.before),
+            new: Math.round(rc.after),
+            delta: formatDelta(rc.after - rc.before),
+          }),
         ),
       );
     }
     if (m.table?.status === 'between_games' && !m.match?.over) {
       const done = m.mySeat !== null && !!m.match?.ready[m.mySeat];
-      box.append(h('p', { class: 'note' }, done ? t('table.ready.waiting') : t(this.isTwice() ? 'result.round_next' : 'result.next', { n: (m.match?.game_number ?? 0) + 1 })));
+      box.append(
+        h(
+          'p',
+          { class: 'note' },
+          done
+            ? t('table.ready.waiting')
+            : t(this.isTwice() ? 'result.round_next' : 'result.next', { n: (m.match?.game_number ?? 0) + 1 }),
+        ),
+      );
     }
     return box;
   }
@@ -797,8 +886,12 @@ class TablePage {
     const m = this.model;
     const g = m.game;
     const moves = g?.moves ?? [];
-    const nc = this.isTwice() ? 2 : m.table?.settings.variant === 'three-players' ? 3 : 2;
-    const list = h('ol', { class: 'moves' + (this.isTwice() ? ' twice-moves' : ''), id: 'moves', 'aria-label': t('table.moves') });
+    const nc = this.isTwice() ? 2 : (variantInfo(m.table?.settings.variant ?? '')?.colours ?? 2);
+    const list = h('ol', {
+      class: 'moves' + (this.isTwice() ? ' twice-moves' : ''),
+      id: 'moves',
+      'aria-label': t('table.moves'),
+    });
     // Through the CSSOM: the Content-Security-Policy refuses style attributes.
     list.style.setProperty('--sides', String(nc));
     const firstPly = (g?.ply ?? moves.length) - moves.length + 1;
@@ -816,7 +909,13 @@ class TablePage {
   private shareBox(): HTMLElement {
     const m = this.model;
     const url = location.origin + (m.table?.url ?? `/t/${this.id}`);
-    const input = h('input', { type: 'text', readonly: true, value: url, id: 'share-url', 'aria-label': t('table.copy') }) as HTMLInputElement;
+    const input = h('input', {
+      type: 'text',
+      readonly: true,
+      value: url,
+      id: 'share-url',
+      'aria-label': t('table.copy'),
+    }) as HTMLInputElement;
     const status = h('span', { class: 'form-status', role: 'status' });
     const copy = h('button', { type: 'button', id: 'copy-link' }, t('table.copy'));
     copy.addEventListener('click', async () => {
@@ -829,14 +928,18 @@ class TablePage {
       }
     });
     const spectators = m.presence?.spectators ?? m.table?.spectators ?? 0;
-    const variantKey = m.table?.settings.game === 'twicefour' ? 'twicefour' : m.table?.settings.variant ?? 'classic';
+    const variantKey = m.table?.settings.game === 'twicefour' ? 'twicefour' : (m.table?.settings.variant ?? 'classic');
     return h(
       'section',
       { class: 'share' },
       h('div', { class: 'row' }, input, copy),
       status,
       h('p', { class: 'spectators', id: 'spectators' }, t('table.spectators', { n: spectators })),
-      h('p', {}, h('a', { href: `/rules.html?v=${variantKey}` }, t('table.rules', { variant: t(variantLabel(variantKey)) }))),
+      h(
+        'p',
+        {},
+        h('a', { href: `/rules.html?v=${variantKey}` }, t('table.rules', { variant: t(variantLabel(variantKey)) })),
+      ),
     );
   }
 
@@ -844,7 +947,12 @@ class TablePage {
     const m = this.model;
     const box = h('div', { class: 'side-buttons' });
     const st = m.table?.status;
-    if (m.mySeat !== null && (st === 'playing' || st === 'between_games') && !m.match?.over && (m.match?.games ?? 1) > 1) {
+    if (
+      m.mySeat !== null &&
+      (st === 'playing' || st === 'between_games') &&
+      !m.match?.over &&
+      (m.match?.games ?? 1) > 1
+    ) {
       const label = t('table.resign_match');
       const rm = h('button', { type: 'button', class: 'danger', id: 'resign-match' }, label);
       rm.addEventListener('click', () => {

@@ -38,8 +38,20 @@ export const rulesEn: RulesText = {
     },
   ],
   variants: {
-    classic: [{ heading: 'Classic', paras: ['The game exactly as described below: a 7×6 board, four in a row, a match of two games with colours swapped.'] }],
-    single: [{ heading: 'Single game', paras: ['Just one game instead of a match, for a quick round. A single game is never rated.'] }],
+    classic: [
+      {
+        heading: 'Classic',
+        paras: [
+          'The game exactly as described below: a 7×6 board, four in a row, a match of two games with colours swapped.',
+        ],
+      },
+    ],
+    single: [
+      {
+        heading: 'Single game',
+        paras: ['Just one game instead of a match, for a quick round. A single game is never rated.'],
+      },
+    ],
     five: [
       {
         heading: 'Five in a row',
@@ -60,8 +72,22 @@ export const rulesEn: RulesText = {
         ],
       },
     ],
-    small: [{ heading: 'Small board', paras: ['The board is 6 columns by 5 rows; everything else is classic. With perfect play this board is a draw, so it is a fair fight.'] }],
-    misere: [{ heading: 'Misère', paras: ['Everything is turned around: whoever completes a line of four loses. Fill the board without making a line and the game is drawn.'] }],
+    small: [
+      {
+        heading: 'Small board',
+        paras: [
+          'The board is 6 columns by 5 rows; everything else is classic. With perfect play this board is a draw, so it is a fair fight.',
+        ],
+      },
+    ],
+    misere: [
+      {
+        heading: 'Misère',
+        paras: [
+          'Everything is turned around: whoever completes a line of four loses. Fill the board without making a line and the game is drawn.',
+        ],
+      },
+    ],
     cylinder: [
       {
         heading: 'Cylinder',

@@ -38,8 +38,20 @@ export const rulesNl: RulesText = {
     },
   ],
   variants: {
-    classic: [{ heading: 'Klassiek', paras: ['Het spel precies zoals hieronder beschreven: een 7×6-bord, vier op een rij, een match van twee partijen met gewisselde kleuren.'] }],
-    single: [{ heading: 'Losse partij', paras: ['Eén partij in plaats van een match, voor een snel potje. Een losse partij telt nooit voor de rating.'] }],
+    classic: [
+      {
+        heading: 'Klassiek',
+        paras: [
+          'Het spel precies zoals hieronder beschreven: een 7×6-bord, vier op een rij, een match van twee partijen met gewisselde kleuren.',
+        ],
+      },
+    ],
+    single: [
+      {
+        heading: 'Losse partij',
+        paras: ['Eén partij in plaats van een match, voor een snel potje. Een losse partij telt nooit voor de rating.'],
+      },
+    ],
     five: [
       {
         heading: 'Vijf op een rij',
@@ -60,8 +72,22 @@ export const rulesNl: RulesText = {
         ],
       },
     ],
-    small: [{ heading: 'Klein bord', paras: ['Het bord is 6 kolommen bij 5 rijen; de rest is klassiek. Bij perfect spel eindigt dit bord in remise, dus het is een eerlijk duel.'] }],
-    misere: [{ heading: 'Misère', paras: ['Alles draait om: wie een lijn van vier maakt, verliest. Raakt het bord vol zonder lijn, dan is het remise.'] }],
+    small: [
+      {
+        heading: 'Klein bord',
+        paras: [
+          'Het bord is 6 kolommen bij 5 rijen; de rest is klassiek. Bij perfect spel eindigt dit bord in remise, dus het is een eerlijk duel.',
+        ],
+      },
+    ],
+    misere: [
+      {
+        heading: 'Misère',
+        paras: [
+          'Alles draait om: wie een lijn van vier maakt, verliest. Raakt het bord vol zonder lijn, dan is het remise.',
+        ],
+      },
+    ],
     cylinder: [
       {
         heading: 'Cilinder',

@@ -38,8 +38,20 @@ export const rulesTr: RulesText = {
     },
   ],
   variants: {
-    classic: [{ heading: 'Klasik', paras: ['Oyun tam aşağıda anlatıldığı gibidir: 7×6 tahta, dörtlü sıra, renklerin yer değiştirdiği iki oyunluk maç.'] }],
-    single: [{ heading: 'Tek oyun', paras: ['Hızlı bir el için maç yerine tek bir oyun. Tek oyun hiçbir zaman reytingli değildir.'] }],
+    classic: [
+      {
+        heading: 'Klasik',
+        paras: [
+          'Oyun tam aşağıda anlatıldığı gibidir: 7×6 tahta, dörtlü sıra, renklerin yer değiştirdiği iki oyunluk maç.',
+        ],
+      },
+    ],
+    single: [
+      {
+        heading: 'Tek oyun',
+        paras: ['Hızlı bir el için maç yerine tek bir oyun. Tek oyun hiçbir zaman reytingli değildir.'],
+      },
+    ],
     five: [
       {
         heading: 'Beşli sıra',
@@ -60,8 +72,22 @@ export const rulesTr: RulesText = {
         ],
       },
     ],
-    small: [{ heading: 'Küçük tahta', paras: ['Tahta 6 sütun ve 5 satırdır; gerisi klasik. Kusursuz oyunda bu tahta berabere biter, yani adil bir düellodur.'] }],
-    misere: [{ heading: 'Misère', paras: ['Her şey tersine döner: dörtlü sırayı tamamlayan kaybeder. Tahtayı çizgi yapmadan doldurursanız oyun berabere biter.'] }],
+    small: [
+      {
+        heading: 'Küçük tahta',
+        paras: [
+          'Tahta 6 sütun ve 5 satırdır; gerisi klasik. Kusursuz oyunda bu tahta berabere biter, yani adil bir düellodur.',
+        ],
+      },
+    ],
+    misere: [
+      {
+        heading: 'Misère',
+        paras: [
+          'Her şey tersine döner: dörtlü sırayı tamamlayan kaybeder. Tahtayı çizgi yapmadan doldurursanız oyun berabere biter.',
+        ],
+      },
+    ],
     cylinder: [
       {
         heading: 'Silindir',
@@ -120,7 +146,7 @@ export const rulesTr: RulesText = {
       heading: 'Hamle ve puan',
       paras: [
         'Oyuncular sırayla taşlarından birini komşu boş noktaya bir adım götürür — çapraz adım yoktur. Adım atamayan pas geçer.',
-        "Dört noktalık 16 çizgi vardır: 2, 3 ve 4. satırların ve b, c, d sütunlarının dörtlük parçaları ile dört çapraz (a2–d5, b1–e4, a4–d1, b5–e2). Bunlardan birinde dört taşın olursa bir puan alırsın. Taşlar yerinde kalır, ama o çizgi bu turda iki oyuncu için de bir daha sayılmaz.",
+        'Dört noktalık 16 çizgi vardır: 2, 3 ve 4. satırların ve b, c, d sütunlarının dörtlük parçaları ile dört çapraz (a2–d5, b1–e4, a4–d1, b5–e2). Bunlardan birinde dört taşın olursa bir puan alırsın. Taşlar yerinde kalır, ama o çizgi bu turda iki oyuncu için de bir daha sayılmaz.',
         'İki puanı ilk alan turu kazanır; iki çizgiyi birden tamamlayan bir hamle ikisini de sayar. Süresi biten ya da pes eden turu kaybeder.',
       ],
     },

@@ -1,5 +1,7 @@
 // The rules pages' text: written for players from RULES.md, one module per
 // language. Each page is a list of sections with headings and paragraphs.
+import { VARIANTS } from '../variants';
+
 export interface RulesSection {
   heading: string;
   paras: string[];
@@ -13,17 +15,5 @@ export interface RulesText {
   factList: string[];
 }
 
-export const RULE_PAGES = [
-  'classic',
-  'single',
-  'five',
-  'popout',
-  'small',
-  'misere',
-  'cylinder',
-  'obstacles',
-  'drawn-opening',
-  'three-players',
-  'two-vs-two',
-  'twicefour',
-] as const;
+// One page per variant of the rules library (variants.ts), then twiceFour.
+export const RULE_PAGES: readonly string[] = [...VARIANTS.map((v) => v.key), 'twicefour'];

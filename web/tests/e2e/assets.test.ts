@@ -20,15 +20,11 @@ interface Sent {
 // The bytes on the wire, as a browser asks (node's fetch would unpack them).
 function get(path: string): Promise<Sent> {
   return new Promise((resolve, reject) => {
-    const req = request(
-      `${env.server.base}${path}`,
-      { headers: { 'accept-encoding': 'gzip, deflate, br' } },
-      (res) => {
-        const chunks: Buffer[] = [];
-        res.on('data', (c: Buffer) => chunks.push(c));
-        res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, bytes: Buffer.concat(chunks) }));
-      },
-    );
+    const req = request(`${env.server.base}${path}`, { headers: { 'accept-encoding': 'gzip, deflate, br' } }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (c: Buffer) => chunks.push(c));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, bytes: Buffer.concat(chunks) }));
+    });
     req.on('error', reject);
     req.end();
   });

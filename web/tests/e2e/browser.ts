@@ -42,7 +42,11 @@ export const PHONE: BrowserContextOptions = {
   locale: 'en-US',
 };
 
-export async function newContext(b: Browser, base: string, opts: BrowserContextOptions = DESKTOP): Promise<BrowserContext> {
+export async function newContext(
+  b: Browser,
+  base: string,
+  opts: BrowserContextOptions = DESKTOP,
+): Promise<BrowserContext> {
   const ctx = await b.newContext({ ...opts, baseURL: base });
   await ctx.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: base }).catch(() => undefined);
   return ctx;

@@ -108,9 +108,10 @@ export async function twiceTurn(page: Page, step: () => Promise<void>): Promise<
   return true;
 }
 
-// The full create form waits behind "More settings" on the home page (issue 16).
+// The full create form waits behind "More settings" on the home page.
 export async function openMoreSettings(page: Page): Promise<void> {
-  if (!(await page.locator('#more-settings').evaluate((d) => (d as HTMLDetailsElement).open))) await page.click('#more-settings > summary');
+  if (!(await page.locator('#more-settings').evaluate((d) => (d as HTMLDetailsElement).open)))
+    await page.click('#more-settings > summary');
   await page.locator('#create-submit').waitFor();
 }
 
@@ -128,9 +129,14 @@ interface AxeViolation {
 export async function axeViolations(page: Page): Promise<string[]> {
   await page.evaluate(AXE);
   const found = await page.evaluate(async () => {
-    const w = window as unknown as { axe: { run: (ctx: Document) => Promise<{ violations: AxeViolation[]; passes: unknown[] }> } };
+    const w = window as unknown as {
+      axe: { run: (ctx: Document) => Promise<{ violations: AxeViolation[]; passes: unknown[] }> };
+    };
     const r = await w.axe.run(document);
-    return { passes: r.passes.length, violations: r.violations.map((v) => `${v.id}: ${v.help} at ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`) };
+    return {
+      passes: r.passes.length,
+      violations: r.violations.map((v) => `${v.id}: ${v.help} at ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
+    };
   });
   // axe ran its rules over the page (a page it could not read passes nothing).
   if (found.passes <= 10) throw new Error(`axe passed only ${found.passes} rules: it did not read the page`);

@@ -1,4 +1,4 @@
-// The home page of issue 16: a friend in one click (the link copied and shown
+// The home page: a friend in one click (the link copied and shown
 // at the table, a second browser joins from it), "Your games" back to a
 // running table, a rematch accepted and one declined, the computer in one
 // click; axe finds nothing on the page and no page logs a console error under
@@ -83,7 +83,8 @@ describe('home: the game first', () => {
     await A.click('#rematch-offer');
     await A.locator('#rematch-status').waitFor();
     await B.click('#rematch-accept');
-    for (const p of [A, B]) await p.waitForURL((u) => /^\/t\/[a-z0-9]+$/.test(u.pathname) && !u.pathname.endsWith(old), { timeout: 15_000 });
+    for (const p of [A, B])
+      await p.waitForURL((u) => /^\/t\/[a-z0-9]+$/.test(u.pathname) && !u.pathname.endsWith(old), { timeout: 15_000 });
     expect(tableId(A)).toBe(tableId(B));
     await bothPlaying();
     // B sat second and now sits first: B plays Red and moves first.
@@ -125,7 +126,11 @@ describe('home: the game first', () => {
   it('shows live matches as small boards that follow the moves; a click watches', async () => {
     const url = await A.evaluate(async () => {
       const body = { game: 'four', visibility: 'open', opponent: { kind: 'computer', level: 1 } };
-      const r = await fetch('/api/tables', { method: 'POST', body: JSON.stringify(body), headers: { 'Content-Type': 'application/json' } });
+      const r = await fetch('/api/tables', {
+        method: 'POST',
+        body: JSON.stringify(body),
+        headers: { 'Content-Type': 'application/json' },
+      });
       return ((await r.json()) as { url: string }).url;
     });
     await A.goto(url);

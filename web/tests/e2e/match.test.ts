@@ -4,7 +4,18 @@
 import type { BrowserContext, Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { newContext } from './browser';
-import { clickColumn, clockMs, col, keyArrows, keyDigit, moveCount, moveTexts, shot, waitMoves, openMoreSettings } from './helpers';
+import {
+  clickColumn,
+  clockMs,
+  col,
+  keyArrows,
+  keyDigit,
+  moveCount,
+  moveTexts,
+  shot,
+  waitMoves,
+  openMoreSettings,
+} from './helpers';
 import { useServerAndBrowser } from './setup';
 
 // A full 7x6 board with no line of four for either colour, Red first.
@@ -74,7 +85,7 @@ describe('a rated two-game match between two browsers', () => {
     expect(await A.textContent('#score')).toBe('0:0');
   });
 
-  it('lets a third person watch, counted as a spectator on the players\' pages', async () => {
+  it("lets a third person watch, counted as a spectator on the players' pages", async () => {
     await C.goto(A.url());
     await C.locator('.seat').first().waitFor();
     expect(await C.textContent('.status-line')).toContain('You are watching this match.');

@@ -1,4 +1,4 @@
-// What a screen reader and axe-core find at the table (issue 16 item 6) and
+// What a screen reader and axe-core find at the table and
 // the last move marked: two people play d, d, d; the newest disc carries the
 // mark, column d reads "Red, Yellow, Red, empty, ..." bottom to top, the
 // aimed column and the last move's cell (d3) are announced. axe-core (npm)
@@ -25,7 +25,11 @@ describe('the table for a screen reader, and axe', () => {
     for (const c of contexts) await c.close();
   });
   async function context(): Promise<BrowserContext> {
-    const c = await newContext(env.handle.browser, env.server.base, { viewport: { width: 1280, height: 800 }, locale: 'en-US', bypassCSP: true });
+    const c = await newContext(env.handle.browser, env.server.base, {
+      viewport: { width: 1280, height: 800 },
+      locale: 'en-US',
+      bypassCSP: true,
+    });
     contexts.push(c);
     return c;
   }
@@ -33,7 +37,9 @@ describe('the table for a screen reader, and axe', () => {
   it('marks the last move, reads column d after three moves and announces d3', async () => {
     const ca = await context();
     const cb = await context();
-    const r = await ca.request.post('/api/tables', { data: { game: 'four', variant: 'classic', rated: false, visibility: 'link', opponent: { kind: 'person' } } });
+    const r = await ca.request.post('/api/tables', {
+      data: { game: 'four', variant: 'classic', rated: false, visibility: 'link', opponent: { kind: 'person' } },
+    });
     expect(r.status()).toBe(201);
     const url = ((await r.json()) as { url: string }).url;
     const A = await ca.newPage();
@@ -47,11 +53,15 @@ describe('the table for a screen reader, and axe', () => {
     const second = first === A ? B : A;
     // The board says what each column holds before a move too.
     expect(await first.locator('.board-cols li').count()).toBe(7);
-    expect(await first.textContent('.board-cols li[data-col="d"]')).toBe('Column d, bottom to top: empty, empty, empty, empty, empty, empty');
+    expect(await first.textContent('.board-cols li[data-col="d"]')).toBe(
+      'Column d, bottom to top: empty, empty, empty, empty, empty, empty',
+    );
     // Aiming by keyboard says the column.
     await first.locator('.board.four').focus();
     await first.keyboard.press('ArrowRight');
-    await first.waitForFunction(() => document.querySelector('.board-aim')?.textContent?.startsWith('Column e, bottom to top: empty'));
+    await first.waitForFunction(() =>
+      document.querySelector('.board-aim')?.textContent?.startsWith('Column e, bottom to top: empty'),
+    );
     expect(await first.getAttribute('.board-aim', 'aria-live')).toBe('polite');
     for (const [i, p] of [first, second, first].entries()) {
       await p.locator('#turn.mine').waitFor({ timeout: 15_000 });
@@ -61,7 +71,9 @@ describe('the table for a screen reader, and axe', () => {
     }
     expect(await moveCount(first)).toBe(3);
     for (const p of [first, second]) {
-      expect(await p.textContent('.board-cols li[data-col="d"]')).toBe('Column d, bottom to top: Red, Yellow, Red, empty, empty, empty');
+      expect(await p.textContent('.board-cols li[data-col="d"]')).toBe(
+        'Column d, bottom to top: Red, Yellow, Red, empty, empty, empty',
+      );
       // One disc is marked: the newest, d3.
       expect(await p.locator('.disc[data-last]').count()).toBe(1);
       expect(await p.getAttribute('.disc[data-last]', 'data-cell')).toBe('d3');
@@ -70,7 +82,9 @@ describe('the table for a screen reader, and axe', () => {
     await shot(first, 'table-last-move-others-turn');
     await shot(second, 'table-last-move-my-turn');
     // The second player hears the cell of the move and that it is their turn.
-    await second.waitForFunction(() => /played d3\. Your turn\./.test(document.getElementById('announcer')?.textContent ?? ''));
+    await second.waitForFunction(() =>
+      /played d3\. Your turn\./.test(document.getElementById('announcer')?.textContent ?? ''),
+    );
     expect(await axeViolations(second)).toEqual([]);
     // Focus stays on the board after a move; the ring is drawn for it.
     expect(await first.evaluate(() => document.activeElement?.classList.contains('board'))).toBe(true);
@@ -78,7 +92,9 @@ describe('the table for a screen reader, and axe', () => {
 
   it('finds nothing on a twiceFour table and on the rules pages', async () => {
     const ctx = await context();
-    const r = await ctx.request.post('/api/tables', { data: { game: 'twicefour', rated: false, visibility: 'link', opponent: { kind: 'computer', level: 1 } } });
+    const r = await ctx.request.post('/api/tables', {
+      data: { game: 'twicefour', rated: false, visibility: 'link', opponent: { kind: 'computer', level: 1 } },
+    });
     const url = ((await r.json()) as { url: string }).url;
     const page = await ctx.newPage();
     await page.goto(url);

@@ -1,4 +1,4 @@
-// The table at game end fits the window (issue 16): on 1280x800, 1366x768 and
+// The table at game end fits the window, so nobody scrolls to find the result: on 1280x800, 1366x768 and
 // a 390x844 phone, for the boards from 7x6 to 10x10 and twiceFour, the board,
 // every clock, the result banner and the next action lie inside the viewport
 // with the page not scrolled. The quickest way to a game end is used: a table
@@ -49,7 +49,9 @@ function watchErrors(page: Page, errors: string[]): void {
 
 // Through the context's own requests: the guest cookie the answer sets is the page's.
 async function createTable(ctx: BrowserContext, body: Record<string, unknown>): Promise<string> {
-  const r = await ctx.request.post('/api/tables', { data: { ...body, rated: false, visibility: 'link', opponent: { kind: 'computer', level: 1 } } });
+  const r = await ctx.request.post('/api/tables', {
+    data: { ...body, rated: false, visibility: 'link', opponent: { kind: 'computer', level: 1 } },
+  });
   expect(r.status()).toBe(201);
   return ((await r.json()) as { id: string }).id;
 }
@@ -88,7 +90,12 @@ async function outsideViewport(page: Page, twice: boolean): Promise<Outside[]> {
     if (n === 0) out.push({ what: `${what} (missing)`, box: null });
     for (let i = 0; i < n; i++) {
       const box = await all.nth(i).boundingBox();
-      const inside = !!box && box.x >= 0 && box.y >= 0 && box.x + box.width <= vp.width + 0.5 && box.y + box.height <= vp.height + 0.5;
+      const inside =
+        !!box &&
+        box.x >= 0 &&
+        box.y >= 0 &&
+        box.x + box.width <= vp.width + 0.5 &&
+        box.y + box.height <= vp.height + 0.5;
       if (!inside) out.push({ what: `${what} ${i}`, box });
     }
   }
@@ -99,7 +106,10 @@ async function expectFits(page: Page, label: string, twice: boolean): Promise<vo
   // A resize lays out again on the next frame.
   await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
   expect(await page.evaluate(() => window.scrollY), `${label}: scrolled`).toBe(0);
-  expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth), `${label}: sideways scroll`).toBe(true);
+  expect(
+    await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth),
+    `${label}: sideways scroll`,
+  ).toBe(true);
   expect(await outsideViewport(page, twice), label).toEqual([]);
 }
 
@@ -117,7 +127,10 @@ describe('the table at game end fits the window', () => {
 
   async function pages(b: Browser): Promise<void> {
     if (page) return;
-    desk = await newContext(b, env.server.base, { viewport: { width: VIEWPORTS[0].width, height: VIEWPORTS[0].height }, locale: 'en-US' });
+    desk = await newContext(b, env.server.base, {
+      viewport: { width: VIEWPORTS[0].width, height: VIEWPORTS[0].height },
+      locale: 'en-US',
+    });
     page = await desk.newPage();
     watchErrors(page, errors);
     // The guest cookie first (the answer to /api/me sets it), then the phone shares it.
@@ -155,7 +168,9 @@ describe('the table at game end fits the window', () => {
       if (c.name === '8x7-two-vs-two') {
         // Team-mates share their points: the score is per team, with names.
         expect(await page.textContent('#score')).toBe('0:1');
-        expect(await page.textContent('#team-names')).toMatch(/^Team .+ & Computer \(level 1\) : Team Computer \(level 1\) & Computer \(level 1\)$/);
+        expect(await page.textContent('#team-names')).toMatch(
+          /^Team .+ & Computer \(level 1\) : Team Computer \(level 1\) & Computer \(level 1\)$/,
+        );
       }
       if (c.name === '7x6') {
         // Resigning the match: the winner's points come first, whatever the
@@ -167,7 +182,7 @@ describe('the table at game end fits the window', () => {
         await page.locator('#match-result').waitFor();
         expect(await page.textContent('#match-result h2')).toBe('Computer (level 1) wins the match 2:0.');
         const vp = page.viewportSize()!;
-        // issue 16: Rematch and another game, both in view.
+        // Rematch and another game, both in view.
         for (const next of ['#rematch-offer', '#play-again']) {
           const box = (await page.locator(`#match-result ${next}`).boundingBox())!;
           expect(box.y + box.height).toBeLessThanOrEqual(vp.height);

@@ -16,7 +16,9 @@ describe('the twiceFour rules page', () => {
     await board.waitFor();
     await page.click('#puzzle [data-point="c2"].piece');
     await page.click('#puzzle circle[data-point="d2"]');
-    expect(await page.textContent('#puzzle-status')).toBe('c2-d2 completes an already counted line: no point. Try again.');
+    expect(await page.textContent('#puzzle-status')).toBe(
+      'c2-d2 completes an already counted line: no point. Try again.',
+    );
     await page.click('#puzzle-reset');
     expect(await page.textContent('#puzzle-status')).toMatch(/^Cross to move/);
     // By keyboard, on a fresh page: the cursor starts at c3; d4 is one right and one up.
@@ -36,7 +38,9 @@ describe('the twiceFour rules page', () => {
       await page.goto(`/rules.html?v=twicefour&lang=${lang}`);
       await page.locator('#twice-start .piece').first().waitFor();
       const at = (side: number) =>
-        page.locator(`#twice-start .piece.side-${side}`).evaluateAll((els) => els.map((e) => e.getAttribute('data-point')).sort());
+        page
+          .locator(`#twice-start .piece.side-${side}`)
+          .evaluateAll((els) => els.map((e) => e.getAttribute('data-point')).sort());
       expect(await at(0)).toEqual(['b1', 'b2', 'c1', 'd1', 'd2']);
       expect(await at(1)).toEqual(['b4', 'b5', 'c5', 'd4', 'd5']);
       const text = (await page.textContent('article.rules')) ?? '';

@@ -53,5 +53,4 @@ describe('twiceFour', () => {
     await shot(page, 'desktop-twicefour-round-over');
     await ctx.close();
   });
-
 });

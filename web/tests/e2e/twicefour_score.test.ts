@@ -1,4 +1,4 @@
-// twiceFour as it is scored (issue 14): the piece choice and the start
+// twiceFour as it is scored (RULES.md B6): the piece choice and the start
 // position in view before round 1, the round's points next to each player,
 // counted lines marked on the board, a point announced, and why the round
 // ended. The test plays cross towards row 2 (then greedily) against level 1.
@@ -29,11 +29,16 @@ async function inView(page: Page, selector: string): Promise<boolean> {
       return { x: r.x, y: r.y, w: r.width, h: r.height };
     }),
   );
-  return boxes.length > 0 && boxes.every((b) => b.w > 0 && b.x >= 0 && b.y >= 0 && b.x + b.w <= vp.width && b.y + b.h <= vp.height);
+  return (
+    boxes.length > 0 &&
+    boxes.every((b) => b.w > 0 && b.x >= 0 && b.y >= 0 && b.x + b.w <= vp.width && b.y + b.h <= vp.height)
+  );
 }
 
 async function pieces(page: Page, side: number): Promise<string[]> {
-  return page.locator(`.board.twice .piece.side-${side}`).evaluateAll((els) => els.map((e) => e.getAttribute('data-point') ?? ''));
+  return page
+    .locator(`.board.twice .piece.side-${side}`)
+    .evaluateAll((els) => els.map((e) => e.getAttribute('data-point') ?? ''));
 }
 
 // Cross fills row 2 (a2-d2 and b2-e2 with the fifth step) while these steps
@@ -46,7 +51,9 @@ const ROW_TWO_PLAN = ['c1-c2', 'b2-a2', 'd2-e2', 'b1-b2', 'd1-d2'];
 async function chooseStep(page: Page, planned: string[], last: string | null): Promise<string> {
   const cross = await pieces(page, 0);
   const circle = await pieces(page, 1);
-  const counted = await page.locator('.board.twice .counted').evaluateAll((els) => els.map((e) => e.getAttribute('data-line')));
+  const counted = await page
+    .locator('.board.twice .counted')
+    .evaluateAll((els) => els.map((e) => e.getAttribute('data-line')));
   const taken = new Set([...cross, ...circle]);
   while (planned.length > 0) {
     const [from, to] = planned.shift()!.split('-');
@@ -78,7 +85,10 @@ async function chooseStep(page: Page, planned: string[], last: string | null): P
 describe('twiceFour scoring at the table', () => {
   for (const [name, opts] of [
     ['desktop', { ...DESKTOP, viewport: { width: 1280, height: 800 } }],
-    ['phone', { viewport: { width: 390, height: 844 }, deviceScaleFactor: 3, isMobile: true, hasTouch: true, locale: 'en-US' }],
+    [
+      'phone',
+      { viewport: { width: 390, height: 844 }, deviceScaleFactor: 3, isMobile: true, hasTouch: true, locale: 'en-US' },
+    ],
   ] as const) {
     it(`shows the piece choice over the start position without scrolling (${name})`, async () => {
       const ctx = await newContext(env.handle.browser, env.server.base, opts);
@@ -97,7 +107,10 @@ describe('twiceFour scoring at the table', () => {
   }
 
   it('shows points, counted lines, the point announced and the round-end reason', async () => {
-    const ctx = await newContext(env.handle.browser, env.server.base, { ...DESKTOP, viewport: { width: 1280, height: 800 } });
+    const ctx = await newContext(env.handle.browser, env.server.base, {
+      ...DESKTOP,
+      viewport: { width: 1280, height: 800 },
+    });
     const page = await ctx.newPage();
     await openChoice(page);
     // Everything the live region says, in order (a later move replaces it).
@@ -105,7 +118,11 @@ describe('twiceFour scoring at the table', () => {
       const said: string[] = [];
       (window as unknown as { said: string[] }).said = said;
       const live = document.getElementById('announcer')!;
-      new MutationObserver(() => said.push(live.textContent ?? '')).observe(live, { childList: true, characterData: true, subtree: true });
+      new MutationObserver(() => said.push(live.textContent ?? '')).observe(live, {
+        childList: true,
+        characterData: true,
+        subtree: true,
+      });
     });
     await page.click('#choose-cross');
     await page.locator('.board.twice .piece.side-0').first().waitFor();
@@ -125,7 +142,9 @@ describe('twiceFour scoring at the table', () => {
       if (lines > 0 && !sawPoint) {
         sawPoint = true;
         // Every counted line is on the board in its scorer's colour and in the list.
-        const marks = await page.locator('.board.twice .counted').evaluateAll((els) => els.map((e) => e.getAttribute('class')));
+        const marks = await page
+          .locator('.board.twice .counted')
+          .evaluateAll((els) => els.map((e) => e.getAttribute('class')));
         for (const c of marks) expect(c).toMatch(/counted side-[01]/);
         expect(await page.locator('#counted-lines li').count()).toBe(lines);
         // The points next to each player add up to the counted lines.
@@ -140,7 +159,9 @@ describe('twiceFour scoring at the table', () => {
     await page.locator('#game-result, #match-result').first().waitFor({ timeout: 30_000 });
     expect(sawPoint).toBe(true);
     const reason = (await page.textContent('#round-end')) ?? '';
-    expect(reason).toMatch(/Two points: ✕ \d : ◯ \d|80 half-moves played|same position for the third time|Neither player can step/);
+    expect(reason).toMatch(
+      /Two points: ✕ \d : ◯ \d|80 half-moves played|same position for the third time|Neither player can step/,
+    );
     const mine = await page.textContent(`#round-points-${mySeat}`);
     expect(mine).toMatch(/\d pt/);
     await shot(page, 'desktop-twicefour-round-end');

@@ -27,7 +27,8 @@ function four(p: Partial<FourBoardProps> = {}) {
     animate: false,
     ...p,
   });
-  const key = (k: string) => view.el.dispatchEvent(new KeyboardEvent('keydown', { key: k, bubbles: true, cancelable: true }));
+  const key = (k: string) =>
+    view.el.dispatchEvent(new KeyboardEvent('keydown', { key: k, bubbles: true, cancelable: true }));
   view.el.dispatchEvent(new FocusEvent('focus'));
   return { view, moves, key };
 }
@@ -130,7 +131,9 @@ describe('four-in-a-row board drawing', () => {
     expect(view.el.querySelectorAll('.wrap-ghost')).toHaveLength(1);
     expect(view.el.querySelectorAll('.seam')).toHaveLength(2);
     expect(view.el.querySelectorAll('.win-line')).toHaveLength(2);
-    expect(view.el.querySelector('.board-help')?.textContent ?? view.helpElement().textContent).toContain('column a follows column g');
+    expect(view.el.querySelector('.board-help')?.textContent ?? view.helpElement().textContent).toContain(
+      'column a follows column g',
+    );
   });
 
   it('draws any size from 4x4 to 10x10', () => {
@@ -185,7 +188,9 @@ describe('the last move and the board for a screen reader', () => {
   it('announces the aimed column when the keys move the aim', () => {
     const { view, key } = four({ board: BOARD });
     key('ArrowLeft');
-    expect(view.el.querySelector('.board-aim')!.textContent).toBe('Column c, bottom to top: empty, empty, empty, empty, empty, empty');
+    expect(view.el.querySelector('.board-aim')!.textContent).toBe(
+      'Column c, bottom to top: empty, empty, empty, empty, empty, empty',
+    );
   });
 });
 
@@ -204,7 +209,13 @@ describe('twiceFour board input (RULES.md C)', () => {
     const moves: string[] = [];
     const view = new TwiceBoardView((m) => moves.push(m));
     document.body.append(view.el);
-    view.update({ board: boardRows(B4_EXAMPLE), legal: crossSteps(B4_EXAMPLE), mySide: 0, counted: [{ line: 'd2-d5', side: 0 }], lastMove: null });
+    view.update({
+      board: boardRows(B4_EXAMPLE),
+      legal: crossSteps(B4_EXAMPLE),
+      mySide: 0,
+      counted: [{ line: 'd2-d5', side: 0 }],
+      lastMove: null,
+    });
     const key = (k: string) => view.el.dispatchEvent(new KeyboardEvent('keydown', { key: k, bubbles: true }));
     expect(view.el.querySelectorAll('.board.twice .point, .point')).toHaveLength(21);
     // The counted line in its scorer's colour, marked as used up.
@@ -216,7 +227,10 @@ describe('twiceFour board input (RULES.md C)', () => {
     key('ArrowUp'); // d4
     key('Enter');
     expect(view.selectedPoint()).toBe('d4');
-    expect([...view.el.querySelectorAll('.point.target')].map((e) => e.getAttribute('data-point')).sort()).toEqual(['c4', 'e4']);
+    expect([...view.el.querySelectorAll('.point.target')].map((e) => e.getAttribute('data-point')).sort()).toEqual([
+      'c4',
+      'e4',
+    ]);
     key('Escape');
     expect(view.selectedPoint()).toBeNull();
     key('Enter');
@@ -228,7 +242,13 @@ describe('twiceFour board input (RULES.md C)', () => {
   it('cannot pick an empty point or an opponent piece', () => {
     const moves: string[] = [];
     const view = new TwiceBoardView((m) => moves.push(m));
-    view.update({ board: boardRows(B4_EXAMPLE), legal: crossSteps(B4_EXAMPLE), mySide: 0, counted: [], lastMove: null });
+    view.update({
+      board: boardRows(B4_EXAMPLE),
+      legal: crossSteps(B4_EXAMPLE),
+      mySide: 0,
+      counted: [],
+      lastMove: null,
+    });
     const key = (k: string) => view.el.dispatchEvent(new KeyboardEvent('keydown', { key: k, bubbles: true }));
     key('Enter'); // c3 is empty
     expect(view.selectedPoint()).toBeNull();

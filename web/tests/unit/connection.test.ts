@@ -1,5 +1,5 @@
 // @vitest-environment happy-dom
-// Reconnection (issue 7 item 5): a dropped socket is reported, retried with
+// Reconnection: a dropped socket is reported, retried with
 // backoff, and every (re)open says hello with the last version seen; a tab
 // coming back to the foreground asks again.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';

@@ -79,9 +79,22 @@ describe('twiceFour geometry (RULES.md B1)', () => {
     const names = TWICE_LINES.map(lineName).sort();
     expect(names).toEqual(
       [
-        'a2-d2', 'b2-e2', 'a3-d3', 'b3-e3', 'a4-d4', 'b4-e4',
-        'b1-b4', 'b2-b5', 'c1-c4', 'c2-c5', 'd1-d4', 'd2-d5',
-        'a2-d5', 'b1-e4', 'a4-d1', 'b5-e2',
+        'a2-d2',
+        'b2-e2',
+        'a3-d3',
+        'b3-e3',
+        'a4-d4',
+        'b4-e4',
+        'b1-b4',
+        'b2-b5',
+        'c1-c4',
+        'c2-c5',
+        'd1-d4',
+        'd2-d5',
+        'a2-d5',
+        'b1-e4',
+        'a4-d1',
+        'b5-e2',
       ].sort(),
     );
     for (const line of TWICE_LINES) for (const p of line) expect(TWICE_POINTS).toContain(p);

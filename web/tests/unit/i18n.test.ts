@@ -42,7 +42,9 @@ describe('interface strings', () => {
   for (const lang of ['tr', 'el', 'nl'] as const) {
     it(`${lang}: strings are translated, not English left behind`, () => {
       const dict = DICTIONARIES[lang];
-      const untranslated = keys.filter((k) => dict[k] === en[k] && !SAME_EVERYWHERE.has(en[k]) && !SAME_IN[lang].includes(k));
+      const untranslated = keys.filter(
+        (k) => dict[k] === en[k] && !SAME_EVERYWHERE.has(en[k]) && !SAME_IN[lang].includes(k),
+      );
       expect(untranslated, `${lang} still English`).toEqual([]);
     });
   }
@@ -58,7 +60,7 @@ describe('interface strings', () => {
     expect(format('{a} and {b}', { a: 1 })).toBe('1 and {b}');
   });
 
-  it('turns protocol error codes into the reader\'s language, keeping settings details', () => {
+  it("turns protocol error codes into the reader's language, keeping settings details", () => {
     expect(errorMessage('not_your_turn', 'seat 1 is to move')).toBe('It is not your turn.');
     expect(errorMessage('bad_settings', 'width 12 is out of range (4..10)')).toBe(
       'These settings are not possible: width 12 is out of range (4..10)',

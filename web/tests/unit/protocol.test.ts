@@ -180,7 +180,12 @@ describe('the table model applies frames in version order (protocol 5.5)', () =>
     const m = emptyModel();
     applyMessage(m, parseServer(JSON.stringify(st)), now);
     expect(m.match?.phase).toBe('choosing_pieces');
-    const ev = { type: 'event', version: 5, server_time: 1, event: { kind: 'pieces_chosen', sides: [1, 0], lottery: true } };
+    const ev = {
+      type: 'event',
+      version: 5,
+      server_time: 1,
+      event: { kind: 'pieces_chosen', sides: [1, 0], lottery: true },
+    };
     expect(applyMessage(m, parseServer(JSON.stringify(ev)), now).kind).toBe('changed');
     expect(m.piecesChosen).toEqual({ sides: [1, 0], lottery: true });
     expect(encodeClient({ type: 'choose_piece', piece: 'cross' })).toBe('{"type":"choose_piece","piece":"cross"}');

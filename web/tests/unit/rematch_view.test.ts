@@ -1,5 +1,5 @@
 // @vitest-environment happy-dom
-// After the match (issue 16 item 4): what the rematch part of the result shows
+// After the match: what the rematch part of the result shows
 // each seat and a watcher for every state of the offer (protocol 5.10, read
 // from the golden frames), and the small live boards of the home page.
 import { readFileSync } from 'node:fs';
@@ -58,7 +58,14 @@ describe('the rematch after a match', () => {
   it('draws a live board with one circle per cell, discs and blocks by class', () => {
     const svg = miniBoard(['..#', 'RY.'], false);
     expect(svg.getAttribute('viewBox')).toBe('0 0 30 20');
-    expect([...svg.querySelectorAll('circle')].map((c) => c.getAttribute('class'))).toEqual(['empty', 'empty', 'block', 'p0', 'p1', 'empty']);
+    expect([...svg.querySelectorAll('circle')].map((c) => c.getAttribute('class'))).toEqual([
+      'empty',
+      'empty',
+      'block',
+      'p0',
+      'p1',
+      'empty',
+    ]);
     // twiceFour rows have blanks outside the board: no cell there.
     expect(miniBoard([' O ', '.X.'], true).querySelectorAll('circle')).toHaveLength(4);
   });

@@ -1,5 +1,5 @@
 // @vitest-environment happy-dom
-// The table's sounds (issue 16 item 7): off until turned on, the choice kept
+// The table's sounds: off until turned on, the choice kept
 // in localStorage, and each kind played as its own tones through WebAudio
 // (a recording fake AudioContext stands in for the browser's).
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';

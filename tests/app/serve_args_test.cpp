@@ -4,9 +4,10 @@
 #include <sys/wait.h>
 #include <cstdlib>
 
-#include "server/serve.h"
+#include "app/server/serve_args.h"
 
-namespace ft::server {
+namespace ft::app {
+using server::ServeOptions;
 namespace {
 
 std::optional<ServeOptions> parse(std::vector<std::string> args, std::string& error, bool& help) {
@@ -88,4 +89,4 @@ TEST(ServeArgs, TheCommandExitsWithTwoOnBadOptions) {
 }
 
 }  // namespace
-}  // namespace ft::server
+}  // namespace ft::app

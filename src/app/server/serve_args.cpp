@@ -1,0 +1,99 @@
+#include "app/server/serve_args.h"
+
+#include <stdexcept>
+#include <string_view>
+
+#include "app/cli_args.h"
+
+namespace ft::app {
+
+const char* serve_usage() {
+  return "usage: fourtable serve [options]\n"
+         "\n"
+         "Runs the game server: HTTP API, WebSocket play, the web client.\n"
+         "\n"
+         "options:\n"
+         "  --port N             TCP port (default 8080; 0 picks a free one)\n"
+         "  --address A          address to listen on (default 0.0.0.0)\n"
+         "  --store URL          sqlite:PATH or postgres://... (default sqlite:./fourtable.db)\n"
+         "  --web-root DIR       the built web client (default: web/dist of the repository)\n"
+         "  --threads N          I/O threads (default 2)\n"
+         "  --engine-threads N   threads for computer seats (default 1)\n"
+         "  --engine-memory MIB  transposition tables of all computer seats (default 256)\n"
+         "  --allow-origin O     another origin allowed to open WebSockets (repeatable)\n"
+         "  --ws-rate N          frames per second per WebSocket, bursts of 2N (default 20)\n"
+         "  --keep-finished S    seconds a finished table nobody watches stays in memory\n"
+         "                       (default 300; the store serves it after that)\n"
+         "  --http-rate N        API requests and WebSocket opens per second per client\n"
+         "                       address, bursts of 3N (default 20; 0: no limit)\n"
+         "  --test-clock MS      TESTS ONLY: the server's clock starts at MS (ms since the\n"
+         "                       epoch) and moves only by POST /api/test/clock\n"
+         "                       {\"advance_ms\": N}; never use it for real play\n"
+         "  --help               this text\n";
+}
+
+std::optional<server::ServeOptions> parse_serve_args(std::span<const std::string> args,
+                                                     std::string& error, bool& help) {
+  server::ServeOptions o;
+  help = false;
+  static constexpr std::string_view WITH_VALUE[] = {
+      "--port",    "--address",        "--store",         "--web-root",
+      "--threads", "--engine-threads", "--engine-memory", "--allow-origin",
+      "--ws-rate", "--http-rate",      "--keep-finished", "--test-clock"};
+  // The numeric options: where the value goes and its range.
+  struct Number {
+    std::string_view name;
+    int* out;
+    int lo, hi;
+    const char* what;
+  };
+  const Number numbers[] = {
+      {"--port", &o.port, 0, 65535, "a number in 0..65535"},
+      {"--threads", &o.io_threads, 1, 64, "a number in 1..64"},
+      {"--engine-threads", &o.engine_threads, 1, 64, "a number in 1..64"},
+      {"--engine-memory", &o.engine_memory_mib, 1, 65536, "a number of MiB in 1..65536"},
+      {"--ws-rate", &o.ws_rate, 1, 100000, "a number in 1..100000"},
+      {"--http-rate", &o.http_rate, 0, 100000, "a number in 0..100000"},
+      {"--keep-finished", &o.keep_finished_s, 1, 86400, "a number of seconds in 1..86400"},
+  };
+  const bool ok = cli::parse_options(
+      args, WITH_VALUE, error, [&](const std::string& name, const std::string& value) {
+        if (name == "--help" || name == "-h") {
+          help = true;
+          return false;
+        }
+        for (const Number& n : numbers) {
+          if (name != n.name) continue;
+          if (cli::to_int(value, n.lo, n.hi, *n.out)) return true;
+          error = name + " must be " + n.what + ", not '" + value + "'";
+          return false;
+        }
+        if (name == "--address") {
+          o.address = value;
+        } else if (name == "--store") {
+          o.store = value;
+        } else if (name == "--web-root") {
+          o.web_root = value;
+        } else if (name == "--allow-origin") {
+          o.allow_origins.push_back(value);
+        } else if (name == "--test-clock") {
+          try {
+            std::size_t used = 0;
+            const long long ms = std::stoll(value, &used);
+            if (used != value.size() || ms < 0) throw std::invalid_argument(value);
+            o.test_clock_ms = ms;
+          } catch (const std::exception&) {
+            error = "--test-clock must be a time in ms since the epoch (>= 0), not '" + value + "'";
+            return false;
+          }
+        } else {
+          error = "unknown option '" + name + "'";
+          return false;
+        }
+        return true;
+      });
+  if (!ok) return std::nullopt;
+  return o;
+}
+
+}  // namespace ft::app
