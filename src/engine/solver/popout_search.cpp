@@ -350,9 +350,10 @@ Result<PopoutProblem> popout_board(const rules::VariantSpec& spec) {
     return make_error(ErrorCode::bad_input,
                       "the PopOut solver plays neither blocks nor five in a row's filled columns");
   if (spec.width < 1 || spec.height < 1 || spec.width > 16 || spec.width * (spec.height + 1) > 64)
-    return make_error(ErrorCode::bad_size,
-                      "board too large for the PopOut solver (at most 64 cells with one "
-                      "spare row, e.g. 8x7 or 7x6)");
+    return make_error(
+        ErrorCode::bad_size,
+        "board too large for the PopOut solver: width x (height + 1) must be at most 64 "
+        "(7x6 and 8x7 fit)");
   PopoutProblem p;
   p.width = spec.width;
   p.height = spec.height;
