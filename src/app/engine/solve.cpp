@@ -13,6 +13,7 @@
 #include "app/engine/solver_options.h"
 #include "app/options.h"
 #include "engine/solver/book.h"
+#include "engine/solver/popout_search.h"
 #include "engine/solver/solver.h"
 
 namespace ft::app {
@@ -46,6 +47,14 @@ options:
   --table-mb N     transposition table size in MiB (default 64)
   --verbose        append each line's nodes, wall and CPU microseconds
   --stats          summary to stderr: positions, time, nodes, checked scores
+
+PopOut (--variant popout, boards up to 64 bits, e.g. 7x6, 8x7): a move is a
+column digit (a drop) or `p` and a digit (a pop of the mover's bottom disc),
+e.g. 44p4; the score is 1 (win), 0 (draw) or -1 (loss) for the side to move,
+a position repeated on the search path counting as a draw (see
+src/engine/solver/popout_search.h). --analyze prints the drops' scores, a
+`|`, then the pops' (`-` where illegal). --threads, --weak and the book do not
+apply; a position whose moves repeat a position is refused.
 )";
 
 struct Totals {
@@ -121,8 +130,15 @@ void print_stats(const Totals& totals, int threads, std::size_t table_mb) {
   std::cerr << buf;
 }
 
+int run_popout_solve(Options& opt, const rules::VariantSpec& spec);
+
 int run_solve(std::span<const std::string> args) {
   Options opt("solve", args);
+  {
+    std::optional<std::string> blocks;
+    auto spec = variant_option(opt, blocks);
+    if (spec && spec->popout) return run_popout_solve(opt, *spec);
+  }
   auto opts = parse_solver_options(opt);
   if (!opts) return opt.report(opts.error().message, 2);
   const bool analyze = opt.flag("analyze");
@@ -197,6 +213,82 @@ int run_solve(std::span<const std::string> args) {
   std::cout.flush();
   totals.cpu = cpu_seconds() - loop_c0;
   if (stats) print_stats(totals, opts->threads, table.bytes() >> 20);
+  return (totals.errors > 0 || totals.wrong > 0) ? 1 : 0;
+}
+
+// `solve --variant popout`: win/draw/loss by the PopOut search.
+int run_popout_solve(Options& opt, const rules::VariantSpec& spec) {
+  auto start = sv::popout_board(spec);
+  if (!start) return opt.report(start.error().message, 2);
+  const long long table_mb = opt.number("table-mb", 64, 4, 1 << 16);
+  if (!opt.ok()) return opt.usage_error();
+  const bool analyze = opt.flag("analyze");
+  const bool stats = opt.flag("stats");
+  const bool verbose = opt.flag("verbose");
+  sv::TranspositionTable table(static_cast<std::size_t>(table_mb) << 20);
+  sv::PopoutSolver solver(table);
+  Totals totals;
+  std::string line;
+  while (std::getline(std::cin, line)) {
+    if (!line.empty() && line.back() == '\r') line.pop_back();
+    const auto [moves, expected_text] = two_words(line);
+    auto problem = sv::popout_play_moves(*start, moves);
+    if (!problem) {
+      ++totals.errors;
+      std::cout << line << " error: " << problem.error().message << std::endl;
+      continue;
+    }
+    const auto t0 = std::chrono::steady_clock::now();
+    const std::uint64_t n0 = solver.nodes();
+    std::string out;
+    bool stopped = false;
+    if (analyze) {
+      const auto scores = solver.analyze(*problem);
+      stopped = !scores.empty() && std::none_of(scores.begin(), scores.end(),
+                                                [](const auto& s) { return s.has_value(); });
+      for (std::size_t i = 0; i < scores.size(); ++i) {
+        if (i == scores.size() / 2) out += " |";
+        out += " " + score_text(scores[i]);
+      }
+    } else {
+      const auto score = solver.solve(*problem);
+      stopped = !score;
+      out = " " + score_text(score);
+      if (score && !expected_text.empty()) {
+        ++totals.checked;
+        if (expected_text != std::to_string(*score)) {
+          ++totals.wrong;
+          std::cerr << "fourtable solve: " << moves << " scored " << *score << ", expected "
+                    << expected_text << "\n";
+        }
+      }
+    }
+    if (stopped) {
+      ++totals.errors;
+      out = " error: the search path grew beyond " + std::to_string(sv::PopoutSolver::MAX_PLY) +
+            " plies";
+    }
+    const double secs =
+        std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+    ++totals.positions;
+    totals.seconds += secs;
+    totals.nodes += solver.nodes() - n0;
+    if (verbose) {
+      out += " " + std::to_string(solver.nodes() - n0) + " " +
+             std::to_string(static_cast<long>(secs * 1e6));
+    }
+    std::cout << moves << out << std::endl;
+  }
+  if (stats) {
+    char buf[256];
+    std::snprintf(buf, sizeof buf,
+                  "positions %ld  errors %ld  checked %ld  wrong %ld\n"
+                  "wall %.3f s  nodes %llu  deepest path %d plies  table %zu MiB\n",
+                  totals.positions, totals.errors, totals.checked, totals.wrong, totals.seconds,
+                  static_cast<unsigned long long>(totals.nodes), solver.max_ply(),
+                  table.bytes() >> 20);
+    std::cerr << buf;
+  }
   return (totals.errors > 0 || totals.wrong > 0) ? 1 : 0;
 }
 

@@ -43,6 +43,23 @@ out=$(printf '23232323\n1\n' | "$ft" solve --variant five)
 set -e
 [[ "$(echo "$out" | sed -n 1p)" == "23232323 17" ]] || fail "five: $out"
 echo "$out" | sed -n 2p | grep -q '^1 error: .*column is full' || fail "five, column a: $out"
-if "$ft" solve --variant popout < /dev/null 2>/dev/null; then fail "popout accepted"; fi
+# PopOut is solved on boards that fit 64 bits (7x6, 8x7); larger ones are refused.
+if "$ft" solve --variant popout --width 9 --height 7 < /dev/null 2>/dev/null; then fail "popout 9x7 accepted"; fi
 if "$ft" solve --width 99 < /dev/null 2>/dev/null; then fail "width 99 accepted"; fi
 echo ok
+
+# PopOut (issue 15 item 4): win/draw/loss, pops written `p` and a column.
+out=$(printf '\n112233\n' | "$ft" solve --variant popout --width 4 --height 4)
+[[ "$out" == $' 0\n112233 1' ]] || fail "popout 4x4 (empty board a draw, a drop to win): '$out'"
+set +e
+out=$(printf 'p1\n13p131p3\n12p1p2\n' | "$ft" solve --variant popout --width 4 --height 4)
+rc=$?
+set -e
+[[ $rc -eq 1 ]] || fail "popout bad lines exit code: $rc"
+echo "$out" | sed -n 1p | grep -q "^p1 error: .*not the mover's" || fail "popout pop of no own disc: $out"
+echo "$out" | sed -n 2p | grep -q "^13p131p3 error: .*repeats a position" || fail "popout repetition: $out"
+echo "$out" | sed -n 3p | grep -q "^12p1p2 error: .*ends the game" || fail "popout empty board: $out"
+# --analyze: the drops, a bar, the pops; d wins, column d has nothing to pop.
+out=$(echo "112233" | "$ft" solve --variant popout --width 4 --height 4 --analyze)
+set -- $out
+[[ $# -eq 10 && "$5" == "1" && "$6" == "|" && "${10}" == "-" ]] || fail "popout analyze: $out"
