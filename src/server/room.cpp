@@ -157,7 +157,8 @@ void Room::send_catch_up(const CatchUp& c, std::int64_t now) {
       if (v > c.since) c.peer->send(frame);
     }
   }
-  if (auto rematch = rematch_frame()) c.peer->send(rematch);  // issue 16 hook
+  if (auto rematch = rematch_frame())
+    c.peer->send(rematch);  // a pending rematch offer follows the catch-up
 }
 
 // ---- the match's events become protocol events and store writes -------------

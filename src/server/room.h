@@ -1,4 +1,4 @@
-// A room owns one table (ARCHITECTURE.md): its seats, its match (the `match`
+// A room owns one table (architecture.md): its seats, its match (the `match`
 // library's state machine), the sockets watching it, and the versioned event
 // log of docs/protocol.md 5.5. It orders commands, makes them durable and
 // delivers their frames; what they say comes from its parts: the match's
@@ -55,7 +55,7 @@ class RoomHost {
   virtual void table_changed() = 0;                    // the lobby may need redrawing
   virtual void moved(std::int64_t latency_us, bool computer) = 0;
   // A perfect-level move not proven best: the exact solver did not finish in
-  // its time or does not play the variant (issue 15: the metrics say how often).
+  // its time or does not play the variant (the move metrics say how often).
   virtual void perfect_fell_back() {}
   virtual void error_sent(WsError code) = 0;
   // A store write of the table failed: an alarm (metrics, log), never silent.
@@ -73,14 +73,14 @@ class Room : public std::enable_shared_from_this<Room> {
   // A new table; seat 0 is the creator's, computer seats are filled.
   Room(RoomHost& host, std::string id, TableSettings settings, std::int64_t player,
        std::string name, std::int64_t now, std::uint64_t seed);
-  // ---- rematch hooks (issue 16; defined in server/rematch.cpp) ----
+  // ---- rematch hooks (defined in server/rematch.cpp) ----
   // A table with its seats given (a rematch: the old seats moved round).
   Room(RoomHost& host, std::string id, TableSettings settings, std::vector<SeatInfo> seats,
        std::int64_t now, std::uint64_t seed);
   void rematch(const std::shared_ptr<Peer>& peer, RematchAction action);
   // ---- end of rematch hooks ----
-  // The current game's board rows for the lobby's live boards (issue 16;
-  // server/live_board.cpp); null before the first game.
+  // The current game's board rows for the lobby's live boards
+  // (server/live_board.cpp); null before the first game.
   boost::json::value live_board() const;
   // A table brought back from the store after a restart. `names` gives the
   // display names of the seated players.
@@ -224,7 +224,7 @@ class Room : public std::enable_shared_from_this<Room> {
   std::atomic<std::int64_t> next_deadline_{0};  // 0: none
   std::int64_t claim_told_ = 0;               // the claim time last announced with a presence frame
   std::atomic<std::int64_t> finished_at_{0};  // 0: not over
-  RematchOffer rematch_;                      // issue 16: after the match
+  RematchOffer rematch_;                      // offers after the match
 };
 
 }  // namespace ft::server

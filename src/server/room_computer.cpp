@@ -11,7 +11,7 @@
 
 namespace ft::server {
 
-// RULES.md A9, issue 4 item 6: a drawn opening comes from a seed the engine
+// RULES.md A9: a drawn opening comes from a seed the engine
 // has vetted (no early forced win for either side). The proofs cost up to a
 // second or two of search, so a worker thread does them while the players wait
 // for the first move; the seed is deterministic, so a restart finds the same.

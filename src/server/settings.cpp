@@ -276,7 +276,8 @@ std::string rating_pool(const TableSettings& s) {
 
 match::MatchConfig match_config(const TableSettings& s, std::uint64_t seed) {
   match::MatchConfig config;
-  config.variant = s.game == rules::GameKind::twicefour ? std::string(rules::TWICEFOUR_VARIANT) : s.variant;
+  config.variant =
+      s.game == rules::GameKind::twicefour ? std::string(rules::TWICEFOUR_VARIANT) : s.variant;
   config.options = s.options;
   config.single_game = s.single;
   config.time = s.per_move ? match::TimeControl{0, 0, s.move_ms}

@@ -87,15 +87,20 @@ void random_match(const MatchConfig& c, std::uint64_t seed) {
 }
 
 TEST(MatchProperty, RandomCallsReplayToTheSameMatch) {
-  const std::vector<std::string> variants = {
-      "classic",       "popout", "three-players",       "two-vs-two",
-      "drawn-opening", "single", std::string(ft::rules::TWICEFOUR_VARIANT)};
+  const std::vector<std::string> variants = {"classic",
+                                             "popout",
+                                             "three-players",
+                                             "two-vs-two",
+                                             "drawn-opening",
+                                             "single",
+                                             std::string(ft::rules::TWICEFOUR_VARIANT)};
   for (const std::string& v : variants) {
     for (std::uint64_t seed = 1; seed <= 25; ++seed) {
       MatchConfig c;
       c.variant = v;
       c.seed = seed;
-      c.time = v == ft::rules::TWICEFOUR_VARIANT ? TimeControl{0, 0, 15000} : TimeControl{60000, 1000, 0};
+      c.time = v == ft::rules::TWICEFOUR_VARIANT ? TimeControl{0, 0, 15000}
+                                                 : TimeControl{60000, 1000, 0};
       SCOPED_TRACE(v + " seed " + std::to_string(seed));
       random_match(c, seed * 7919);
       if (::testing::Test::HasFatalFailure()) return;

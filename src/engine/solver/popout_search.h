@@ -1,4 +1,4 @@
-// The exact solver for PopOut (RULES.md A7, issue 15 item 4): two sides, a
+// The exact solver for PopOut (RULES.md A7): two sides, a
 // line of four, no cylinder, no blocks, boards whose bitboard fits 64 bits
 // (7x6 and smaller, up to 8x7).
 //

@@ -1,4 +1,4 @@
-// PopOut exact solver (issue 15 item 4): the rules' pop cases, and its values
+// PopOut exact solver : the rules' pop cases, and its values
 // against a reference written here from RULES.md A7 alone, on a plain grid:
 // retrograde analysis of every 4x4 position (the value of the game graph in
 // which endless play is a draw), which popout_search.h argues the search

@@ -48,7 +48,7 @@ if "$ft" solve --variant popout --width 9 --height 7 < /dev/null 2>/dev/null; th
 if "$ft" solve --width 99 < /dev/null 2>/dev/null; then fail "width 99 accepted"; fi
 echo ok
 
-# PopOut (issue 15 item 4): win/draw/loss, pops written `p` and a column.
+# PopOut: win/draw/loss, pops written `p` and a column.
 out=$(printf '\n112233\n' | "$ft" solve --variant popout --width 4 --height 4)
 [[ "$out" == $' 0\n112233 1' ]] || fail "popout 4x4 (empty board a draw, a drop to win): '$out'"
 set +e
