@@ -90,14 +90,13 @@ std::string catalogue() {
   return out;
 }
 
+constexpr const char* USAGE =
+    "usage: fourtable variants > web/src/variants.json\n\n"
+    "Prints the rules' facts the web client shows (board sizes, every variant\n"
+    "with its board, colours, seats and table options, twiceFour's board) as\n"
+    "JSON, one variant per line.\n";
+
 int run_variants(std::span<const std::string> args) {
-  if (has_flag(args, "help")) {
-    std::cout << "usage: fourtable variants > web/src/variants.json\n\n"
-                 "Prints the rules' facts the web client shows (board sizes, every variant\n"
-                 "with its board, colours, seats and table options, twiceFour's board) as\n"
-                 "JSON, one variant per line.\n";
-    return 0;
-  }
   if (!args.empty()) {
     std::cerr << "fourtable variants: takes no arguments (see --help)\n";
     return 2;
@@ -107,7 +106,7 @@ int run_variants(std::span<const std::string> args) {
 }
 
 const RegisterCommand REGISTER{"variants", "the rules' facts the web client shows, as JSON",
-                               run_variants};
+                               run_variants, USAGE};
 
 }  // namespace
 }  // namespace ft::app
