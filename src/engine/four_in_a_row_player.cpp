@@ -89,6 +89,63 @@ std::optional<ComputerMove> solve_exactly(const rules::Position& pos, const Tabl
 
 }  // namespace
 
+// A lapse: the level plays at random this move (its own seeded draw, so the
+// other levels' games stay as they were). Nothing when it does not lapse.
+std::optional<ComputerMove> lapse_move(const rules::Position& pos, const LevelSettings& level,
+                                       std::uint64_t seed) {
+  if (level.oversight_permille <= 0) return std::nullopt;
+  rules::SeededRandom lapse(seed ^ 0x5851f42d4c957f2dULL ^
+                            (0xd1b54a32d192ed03ULL * static_cast<std::uint64_t>(pos.ply() + 1)));
+  if (lapse.below(1000) >= level.oversight_permille) return std::nullopt;
+  // It still sees its own line in one: what it overlooks is the others'.
+  Move moves[rules::MAX_MOVES];
+  const int n = pos.legal_moves(moves);
+  Move pick = moves[lapse.below(n)];
+  for (int i = 0; i < n; ++i) {
+    rules::Position child = pos;
+    const rules::Outcome o = child.play(moves[i]);
+    if (o.status == rules::Status::win && o.winner == pos.to_move()) pick = moves[i];
+  }
+  ComputerMove out;
+  out.move = rules::format_move(pick);
+  return out;
+}
+
+// A level below perfect may stray from the search's best move: among the
+// root moves that do not walk into a loss the search saw (a proven one, or a
+// line the opponent completes next: a big evaluation swing), by noise and
+// blunders, or for three colours by games played out to the full board
+// (three_player/mcts.h). Returns the move and its score.
+RootScore stray_from_search(const rules::Position& pos, const SearchResult& r,
+                            const LevelSettings& level, rules::SeededRandom& rng, TableLease& lease,
+                            Clock::time_point deadline) {
+  RootScore chosen{r.best, r.score};
+  std::vector<RootScore> candidates;
+  int top = INT32_MIN;
+  for (const RootScore& rs : r.root_scores) top = std::max(top, rs.score);
+  for (const RootScore& rs : r.root_scores) {
+    if (!(is_proven(rs.score) && rs.score < 0) && rs.score > top - 1000) candidates.push_back(rs);
+  }
+  if (candidates.empty()) candidates = r.root_scores;
+  if (level.playouts > 0 && candidates.size() > 1 && ThreeEndgame::covers(pos.geometry())) {
+    std::vector<Move> moves;
+    for (const RootScore& rs : candidates) moves.push_back(rs.move);
+    ThreeMctsOptions mc;
+    mc.playouts = level.playouts;
+    mc.deadline = deadline;
+    mc.seed = rng.next();
+    mc.exploration = level.explore_permille / 1000.0;
+    const ThreeMctsResult m = ThreeMcts(pos, lease).run(moves, mc);
+    for (const RootScore& rs : candidates) {
+      if (rs.move == m.best) chosen = rs;
+    }
+  } else if (const RootScore* pick =
+                 stray_from_best(candidates, level.noise, level.blunder_permille, rng, is_proven)) {
+    chosen = *pick;
+  }
+  return chosen;
+}
+
 ComputerMove choose_four_move(const rules::FourGame& game, const ComputerRequest& request,
                               TablePool& pool) {
   const Clock::time_point start = Clock::now();
@@ -101,32 +158,13 @@ ComputerMove choose_four_move(const rules::FourGame& game, const ComputerRequest
   const auto margin =
       std::clamp(time / 20, std::chrono::milliseconds(1), std::chrono::milliseconds(100));
 
-  ComputerMove out;
-  if (level.oversight_permille > 0) {
-    // A lapse: the level plays at random this move (its own seeded draw, so
-    // the other levels' games stay as they were).
-    rules::SeededRandom lapse(request.seed ^ 0x5851f42d4c957f2dULL ^
-                              (0xd1b54a32d192ed03ULL * static_cast<std::uint64_t>(pos.ply() + 1)));
-    if (lapse.below(1000) < level.oversight_permille) {
-      // It still sees its own line in one: what it overlooks is the others'.
-      Move moves[rules::MAX_MOVES];
-      const int n = pos.legal_moves(moves);
-      Move pick = moves[lapse.below(n)];
-      for (int i = 0; i < n; ++i) {
-        rules::Position child = pos;
-        const rules::Outcome o = child.play(moves[i]);
-        if (o.status == rules::Status::win && o.winner == pos.to_move()) pick = moves[i];
-      }
-      out.move = rules::format_move(pick);
-      return out;
-    }
-  }
+  if (auto lapse = lapse_move(pos, level, request.seed)) return *lapse;
   const auto history = game_history(game);
   TableLease lease = pool.acquire(level.table_bytes);
   if (level.use_solver) {
-    // Perfect play where the solver finishes in its share of the time (issue
-    // 4: the perfect level never loses a won position nor gives away a drawn
-    // one); the heuristic search plays on with what is left otherwise.
+    // Perfect play where the solver finishes in its share of the time (the
+    // perfect level never loses a won position nor gives away a drawn one);
+    // the heuristic search plays on with what is left otherwise.
     // Perfect: nearly all of it (the early 7x6 positions come from the book;
     // a heuristic move is a guess anyway); level 7: 40%.
     const auto share =
@@ -159,38 +197,11 @@ ComputerMove choose_four_move(const rules::FourGame& game, const ComputerRequest
   int chosen_score = r.score;
   const bool proven_win = r.exact && r.score > 0 && is_proven(r.score);
   if (!proven_win && !r.root_scores.empty()) {
-    std::vector<RootScore> candidates;
-    // Even a blunder does not walk into a loss the search saw (a proven one,
-    // or a line the opponent completes next: a big evaluation swing).
-    int top = INT32_MIN;
-    for (const RootScore& rs : r.root_scores) top = std::max(top, rs.score);
-    for (const RootScore& rs : r.root_scores) {
-      if (!(is_proven(rs.score) && rs.score < 0) && rs.score > top - 1000) candidates.push_back(rs);
-    }
-    if (candidates.empty()) candidates = r.root_scores;
-    if (level.playouts > 0 && candidates.size() > 1 && ThreeEndgame::covers(pos.geometry())) {
-      // Three colours: games played out to the full board choose among the
-      // moves max-n did not see lose (three_player/mcts.h).
-      std::vector<Move> moves;
-      for (const RootScore& rs : candidates) moves.push_back(rs.move);
-      ThreeMctsOptions mc;
-      mc.playouts = level.playouts;
-      mc.deadline = start + time - margin;
-      mc.seed = rng.next();
-      mc.exploration = level.explore_permille / 1000.0;
-      const ThreeMctsResult m = ThreeMcts(pos, lease).run(moves, mc);
-      for (const RootScore& rs : candidates) {
-        if (rs.move == m.best) {
-          chosen = rs.move;
-          chosen_score = rs.score;
-        }
-      }
-    } else if (const RootScore* pick = stray_from_best(candidates, level.noise,
-                                                       level.blunder_permille, rng, is_proven)) {
-      chosen = pick->move;
-      chosen_score = pick->score;
-    }
+    const RootScore pick = stray_from_search(pos, r, level, rng, lease, start + time - margin);
+    chosen = pick.move;
+    chosen_score = pick.score;
   }
+  ComputerMove out;
   out.move = rules::format_move(chosen);
   out.exact = r.exact && chosen == r.best;
   out.score = is_proven(chosen_score) ? solver_convention(pos, chosen_score) : chosen_score;

@@ -1,7 +1,7 @@
-// `fourtable bench perfect`: the perfect level on random 7x6 positions (issue
-// 15 acceptance): each move comes from engine::choose_move as the server asks
-// for it (level perfect, the budget), and is checked against the exact score
-// (engine/solver/move_check.h); the time of each answer is measured.
+// `fourtable bench perfect`: the perfect level on random 7x6 positions (what
+// "perfect" promises: an exactly best move within the budget): each move comes from
+// engine::choose_move as the server asks for it (level perfect, the budget), and is checked against
+// the exact score (engine/solver/move_check.h); the time of each answer is measured.
 #include <algorithm>
 #include <chrono>
 #include <cstdio>

@@ -198,25 +198,8 @@ ThreeMctsResult ThreeMcts::run(const std::vector<Move>& candidates,
           }
         }
       }
-      // UCT for the mover: its own mean reward, plus exploration; a child
-      // never tried goes first.
       const std::size_t mover = static_cast<std::size_t>(s.mover);
-      const double log_n = std::log(static_cast<double>(node.visits) + 1.0);
-      std::uint32_t pick = node.first;
-      double best = -1;
-      for (std::uint32_t c = node.first; c < node.first + node.count; ++c) {
-        const Node& child = nodes_[c];
-        if (child.visits == 0) {
-          pick = c;
-          break;
-        }
-        const double v = child.reward[mover] / child.visits +
-                         options.exploration * std::sqrt(log_n / child.visits);
-        if (v > best) {
-          best = v;
-          pick = c;
-        }
-      }
+      const std::uint32_t pick = uct_pick(node, mover, options.exploration);
       const Bits cell = nodes_[pick].cell;
       s.discs[mover] |= cell;
       s.mask |= cell;
@@ -231,6 +214,30 @@ ThreeMctsResult ThreeMcts::run(const std::vector<Move>& candidates,
     }
   }
   out.playouts = played;
+  summarise_root(out, k, root_colour);
+  return out;
+}
+
+// Its own mean reward, plus exploration; a child never tried goes first.
+std::uint32_t ThreeMcts::uct_pick(const Node& node, std::size_t mover, double exploration) const {
+  const double log_n = std::log(static_cast<double>(node.visits) + 1.0);
+  std::uint32_t pick = node.first;
+  double best = -1;
+  for (std::uint32_t c = node.first; c < node.first + node.count; ++c) {
+    const Node& child = nodes_[c];
+    if (child.visits == 0) return c;
+    const double v =
+        child.reward[mover] / child.visits + exploration * std::sqrt(log_n / child.visits);
+    if (v > best) {
+      best = v;
+      pick = c;
+    }
+  }
+  return pick;
+}
+
+// The most visited root move wins; the better mean breaks a tie.
+void ThreeMcts::summarise_root(ThreeMctsResult& out, std::size_t k, int root_colour) const {
   std::size_t best = 0;
   for (std::size_t i = 0; i < k; ++i) {
     const Node& child = nodes_[1 + i];
@@ -242,7 +249,6 @@ ThreeMctsResult ThreeMcts::run(const std::vector<Move>& candidates,
       best = i;
   }
   out.best = out.moves[best].move;
-  return out;
 }
 
 }  // namespace ft::engine

@@ -84,6 +84,10 @@ class ThreeMcts {
   rules::Bits careful_moves(const State& s, int& decided) const;
   template <class Rng>
   ThreeOutcome play_out(State s, Rng& rng) const;
+  // UCT for the mover at `node`: the child to descend to.
+  std::uint32_t uct_pick(const Node& node, std::size_t mover, double exploration) const;
+  // The root children's visits and values into `out`, and its best move.
+  void summarise_root(ThreeMctsResult& out, std::size_t k, int root_colour) const;
 
   rules::Position root_;
   ThreeBoard bits_;
