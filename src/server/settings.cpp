@@ -41,6 +41,24 @@ const json::string* read_string(const json::object& o, std::string_view key,
   return v->if_string();
 }
 
+// An object under `key` that says its "kind" ("clock", "opponent"): `object`
+// stays null when the key is absent or JSON null (the defaults hold), `kind`
+// is null when the object names none.
+struct KindedObject {
+  const json::object* object = nullptr;
+  const json::string* kind = nullptr;
+};
+
+std::optional<Error> read_kinded(const json::object& o, std::string_view key, KindedObject& out) {
+  const json::value* v = o.if_contains(key);
+  if (v == nullptr || v->is_null()) return std::nullopt;
+  if (!v->is_object()) return bad("'" + std::string(key) + "' must be an object");
+  out.object = &v->as_object();
+  std::optional<Error> error;
+  out.kind = read_string(*out.object, "kind", error);
+  return error;
+}
+
 bool read_bool(const json::object& o, std::string_view key, bool& out,
                std::optional<Error>& error) {
   const json::value* v = o.if_contains(key);
@@ -97,70 +115,66 @@ std::optional<Error> read_game(const json::object& o, TableSettings& s) {
 
 // The "clock" object: Fischer (bank + increment) or time per move.
 std::optional<Error> read_clock(const json::object& o, TableSettings& s) {
+  KindedObject clock;
+  if (auto e = read_kinded(o, "clock", clock)) return e;
+  if (clock.object == nullptr) return std::nullopt;
+  const json::object& c = *clock.object;
   std::optional<Error> error;
   std::int64_t n = 0;
-  if (const json::value* clock = o.if_contains("clock"); clock != nullptr && !clock->is_null()) {
-    if (!clock->is_object()) return bad("'clock' must be an object");
-    const json::object& c = clock->as_object();
-    const json::string* kind = read_string(c, "kind", error);
+  if (!clock.kind || *clock.kind == "fischer") {
+    if (s.game == rules::GameKind::twicefour)
+      return bad("twiceFour is played with time per move (RULES.md B7)");
+    s.per_move = false;
+    if (read_int(c, "bank_ms", 10000, 7200000, n, error)) s.bank_ms = n;
+    if (read_int(c, "increment_ms", 0, 60000, n, error)) s.increment_ms = n;
+    s.move_ms = 0;
+  } else if (*clock.kind == "per_move") {
+    s.per_move = true;
+    s.bank_ms = 0;
+    s.increment_ms = 0;
+    s.move_ms = 30000;
+    if (read_int(c, "move_ms", 5000, 600000, n, error)) s.move_ms = n;
     if (error) return *error;
-    if (kind == nullptr || *kind == "fischer") {
-      if (s.game == rules::GameKind::twicefour)
-        return bad("twiceFour is played with time per move (RULES.md B7)");
-      s.per_move = false;
-      if (read_int(c, "bank_ms", 10000, 7200000, n, error)) s.bank_ms = n;
-      if (read_int(c, "increment_ms", 0, 60000, n, error)) s.increment_ms = n;
-      s.move_ms = 0;
-    } else if (*kind == "per_move") {
-      s.per_move = true;
-      s.bank_ms = 0;
-      s.increment_ms = 0;
-      s.move_ms = 30000;
-      if (read_int(c, "move_ms", 5000, 600000, n, error)) s.move_ms = n;
-      if (error) return *error;
-      // RULES.md B7: a level's time per move, as the match library gives it.
-      if (read_int(c, "level", 1, 7, n, error)) {
-        if (c.contains("move_ms")) return bad("give the clock 'move_ms' or 'level', not both");
-        auto tc = match::twicefour_level_time(int(n));
-        if (!tc) return tc.error();
-        s.move_ms = tc->per_move_ms;
-      }
-    } else {
-      return bad("clock 'kind' must be \"fischer\" or \"per_move\"");
+    // RULES.md B7: a level's time per move, as the match library gives it.
+    if (read_int(c, "level", 1, 7, n, error)) {
+      if (c.contains("move_ms")) return bad("give the clock 'move_ms' or 'level', not both");
+      auto tc = match::twicefour_level_time(int(n));
+      if (!tc) return tc.error();
+      s.move_ms = tc->per_move_ms;
     }
-    if (error) return *error;
+  } else {
+    return bad("clock 'kind' must be \"fischer\" or \"per_move\"");
   }
+  if (error) return *error;
 
   return std::nullopt;
 }
 
 // The "opponent" object: a person, or the computer at a level.
 std::optional<Error> read_opponent(const json::object& o, TableSettings& s) {
+  KindedObject opponent;
+  if (auto e = read_kinded(o, "opponent", opponent)) return e;
+  if (opponent.object == nullptr) return std::nullopt;
+  const json::object& p = *opponent.object;
   std::optional<Error> error;
   std::int64_t n = 0;
-  if (const json::value* opp = o.if_contains("opponent"); opp != nullptr && !opp->is_null()) {
-    if (!opp->is_object()) return bad("'opponent' must be an object");
-    const json::object& p = opp->as_object();
-    const json::string* kind = read_string(p, "kind", error);
-    if (error) return *error;
-    if (kind == nullptr || *kind == "person") {
-      s.computer_level = 0;
-    } else if (*kind == "computer") {
-      const json::value* level = p.if_contains("level");
-      if (level != nullptr && level->is_string() && level->as_string() == "perfect") {
-        s.computer_level = PERFECT_LEVEL;
-      } else if (read_int(p, "level", 1, 7, n, error)) {
-        s.computer_level = int(n);
-      } else {
-        if (error) return *error;
-        return bad("computer 'level' must be 1..7 or \"perfect\"");
-      }
-      // Every seat but the creator's: at a three-player table two computers,
-      // at two vs two the creator's team-mate and both opponents (a computer seat
-      // for each, so no human waits for one).
+  if (!opponent.kind || *opponent.kind == "person") {
+    s.computer_level = 0;
+  } else if (*opponent.kind == "computer") {
+    const json::value* level = p.if_contains("level");
+    if (level != nullptr && level->is_string() && level->as_string() == "perfect") {
+      s.computer_level = PERFECT_LEVEL;
+    } else if (read_int(p, "level", 1, 7, n, error)) {
+      s.computer_level = int(n);
     } else {
-      return bad("opponent 'kind' must be \"person\" or \"computer\"");
+      if (error) return *error;
+      return bad("computer 'level' must be 1..7 or \"perfect\"");
     }
+    // Every seat but the creator's: at a three-player table two computers,
+    // at two vs two the creator's team-mate and both opponents (a computer seat
+    // for each, so no human waits for one).
+  } else {
+    return bad("opponent 'kind' must be \"person\" or \"computer\"");
   }
 
   return std::nullopt;
