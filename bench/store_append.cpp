@@ -19,6 +19,7 @@
 
 #include "store/group_commit.h"
 #include "store/store.h"
+#include "store_bench_support.h"
 
 namespace {
 
@@ -48,21 +49,10 @@ struct Fixture {
       TableRecord table;
       table.id = prefix + std::to_string(t);
       table.settings_json = "{}";
-      table.variant = "classic";
       table.seats = {Seat{0, std::nullopt, 0}, Seat{1, std::nullopt, 0}};
-      store->create_table(table);
-      NewMatch m;
-      m.table_id = table.id;
-      m.format = "match";
-      m.variant = "classic";
-      m.snapshot.state_json = "{}";
-      const MatchId id = store->create_match(m);
-      GameRecord g;
-      g.match_id = id;
-      g.number = 1;
-      g.variant = "classic";
-      store->start_game(g);
-      matches.push_back(id);
+      MatchSnapshot snapshot;
+      snapshot.state_json = "{}";
+      matches.push_back(ft::bench::start_classic_match(*store, table, snapshot));
       next_ply.push_back(1);
     }
   }

@@ -13,6 +13,7 @@
 #include <vector>
 
 #include "store/store.h"
+#include "store_bench_support.h"
 
 namespace {
 
@@ -31,21 +32,10 @@ void BM_LoadLiveTables(benchmark::State& state) {
       TableRecord table;
       table.id = "live" + std::to_string(t);
       table.settings_json = R"({"variant":"classic","clock":{"bank_ms":300000}})";
-      table.variant = "classic";
       table.status = TableStatus::playing;
       table.seats = {Seat{0, std::nullopt, 0}, Seat{1, std::nullopt, 3}};
-      store->create_table(table);
-      NewMatch m;
-      m.table_id = table.id;
-      m.format = "match";
-      m.variant = "classic";
-      m.snapshot = MatchSnapshot{std::string(600, 'x'), {300000, 300000}, 1};
-      const MatchId id = store->create_match(m);
-      GameRecord g;
-      g.match_id = id;
-      g.number = 1;
-      g.variant = "classic";
-      store->start_game(g);
+      const MatchId id = ft::bench::start_classic_match(
+          *store, table, MatchSnapshot{std::string(600, 'x'), {300000, 300000}, 1});
       for (int ply = 1; ply <= PLIES; ++ply) {
         moves.push_back(MoveWrite{MoveRecord{id, 1, ply, "d", ply % 2, 250000, 700, ply}, {}});
       }

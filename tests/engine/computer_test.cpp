@@ -17,12 +17,21 @@ using testing::play_moves;
 
 // RULES.md A2: every level completes its own line when it can (a vertical
 // three on column a; the opponent has nothing).
-TEST(ComputerA2, EveryLevelTakesAWinInOne) {
+// Every level's choice on the classic board after `moves`.
+std::vector<ComputerMove> every_level_after(std::initializer_list<std::string_view> moves) {
+  std::vector<ComputerMove> out;
   for (int level = MIN_LEVEL; level <= MAX_LEVEL; ++level) {
     auto g = new_game("classic");
-    play_moves(g, {"a", "g", "a", "g", "a", "f"});
-    const ComputerMove m = choose_move(g, at_level(level, 100, level));
-    EXPECT_EQ(m.move, "a") << "level " << level;
+    play_moves(g, moves);
+    out.push_back(choose_move(g, at_level(level, 100, level)));
+  }
+  return out;
+}
+
+TEST(ComputerA2, EveryLevelTakesAWinInOne) {
+  int level = MIN_LEVEL;
+  for (const ComputerMove& m : every_level_after({"a", "g", "a", "g", "a", "f"})) {
+    EXPECT_EQ(m.move, "a") << "level " << level++;
     EXPECT_TRUE(m.exact);
     EXPECT_GT(m.score, 0);
   }
@@ -30,12 +39,9 @@ TEST(ComputerA2, EveryLevelTakesAWinInOne) {
 
 // RULES.md A2: Yellow has three in column g; every level must play g.
 TEST(ComputerA2, EveryLevelBlocksALossInOne) {
-  for (int level = MIN_LEVEL; level <= MAX_LEVEL; ++level) {
-    auto g = new_game("classic");
-    play_moves(g, {"a", "g", "b", "g", "a", "g"});
-    const ComputerMove m = choose_move(g, at_level(level, 100, level));
-    EXPECT_EQ(m.move, "g") << "level " << level;
-  }
+  int level = MIN_LEVEL;
+  for (const ComputerMove& m : every_level_after({"a", "g", "b", "g", "a", "g"}))
+    EXPECT_EQ(m.move, "g") << "level " << level++;
 }
 
 // RULES.md A7: a pop moves the whole column down and may make lines for both

@@ -20,6 +20,21 @@ std::vector<std::int64_t> clocks_of(const json::object& frame_with_clocks) {
   return out;
 }
 
+struct GuestsAtATable {
+  Guest a, b;
+  std::string table;
+};
+
+// Two guests and a four-in-a-row table created by the first, with a Fischer
+// bank of `bank_ms` and no increment, so the clocks read exactly.
+GuestsAtATable two_guests_at_a_table(int port, std::int64_t bank_ms) {
+  GuestsAtATable t{new_guest(port), new_guest(port), ""};
+  t.table = create_table(port, t.a,
+                         R"({"game":"four","clock":{"kind":"fischer","bank_ms":)" +
+                             std::to_string(bank_ms) + R"(,"increment_ms":0}})");
+  return t;
+}
+
 json::object fresh_state(int port, const Guest& g, const std::string& table) {
   WsClient probe(port, g.cookie);
   probe.expect("welcome");
@@ -34,11 +49,7 @@ json::object fresh_state(int port, const Guest& g, const std::string& table) {
 TEST(Restart, OutagesChargeNobodyAcrossTwoRestarts) {
   const std::string db = temp_db("clocks");
   auto server = std::make_unique<ServerProcess>(db);
-  Guest a = new_guest(server->port());
-  Guest b = new_guest(server->port());
-  const std::string table = create_table(
-      server->port(), a,
-      R"({"game":"four","clock":{"kind":"fischer","bank_ms":60000,"increment_ms":0}})");
+  auto [a, b, table] = two_guests_at_a_table(server->port(), 60000);
   std::vector<std::int64_t> before;
   {
     Player pa = join(server->port(), a, table);
@@ -82,11 +93,7 @@ TEST(Restart, OutagesChargeNobodyAcrossTwoRestarts) {
 TEST(Restart, ALongOutageNeverDropsATable) {
   const std::string db = temp_db("vanish");
   auto server = std::make_unique<ServerProcess>(db);
-  Guest a = new_guest(server->port());
-  Guest b = new_guest(server->port());
-  const std::string table = create_table(
-      server->port(), a,
-      R"({"game":"four","clock":{"kind":"fischer","bank_ms":10000,"increment_ms":0}})");
+  auto [a, b, table] = two_guests_at_a_table(server->port(), 10000);
   {
     Player pa = join(server->port(), a, table);
     Player pb = join(server->port(), b, table);

@@ -4,7 +4,7 @@
 # and the rest still runs, bad options are refused.
 set -euo pipefail
 ft="$1"
-fail() { echo "FAIL: $*" >&2; exit 1; }
+source "$(dirname "$0")/command_test_lib.sh"
 
 # The empty board: the centre, from the opening book, within a tiny budget.
 out=$(printf '\n' | "$ft" move --level perfect --budget-ms 50)
@@ -20,14 +20,10 @@ out=$(printf '12121\n' | "$ft" move --level 6)
 [[ "$out" == "12121 a" ]] || fail "block: $out"
 
 # Bad lines: an error line each, the good ones answered, exit 1.
-set +e
-out=$(printf '44\n12x\n4444444\n1212121\n44\n' | "$ft" move --level 3 --seed 9)
-rc=$?
-set -e
-[[ $rc -eq 1 ]] || fail "exit code with bad lines: $rc"
-echo "$out" | sed -n 2p | grep -q "^12x error: move 3 ('x') is not a column digit" || fail "line 2: $out"
-echo "$out" | sed -n 3p | grep -q '^4444444 error: .*full' || fail "line 3: $out"
-echo "$out" | sed -n 4p | grep -q '^1212121 error: .*over' || fail "line 4: $out"
+bad_lines '44\n12x\n4444444\n1212121\n44\n' "$ft" move --level 3 --seed 9
+line_is 2 "^12x error: move 3 ('x') is not a column digit"
+line_is 3 '^4444444 error: .*full'
+line_is 4 '^1212121 error: .*over'
 # The seeded level answers the same position the same way.
 [[ "$(echo "$out" | sed -n 1p)" == "$(echo "$out" | sed -n 5p)" ]] || fail "seeded: $out"
 echo "$out" | sed -n 1p | grep -Eq '^44 [a-g]$' || fail "line 1: $out"

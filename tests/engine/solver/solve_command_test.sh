@@ -3,22 +3,18 @@
 # get an error line and the rest still runs, bad options are refused.
 set -euo pipefail
 ft="$1"
-fail() { echo "FAIL: $*" >&2; exit 1; }
+source "$(dirname "$0")/command_test_lib.sh"
 
 # Test_L3_R1 line 9 scores 1 (a win with the 41st disc).
 out=$(printf '121212\n233377345754465174223731671122611552\n' | "$ft" solve)
 [[ "$out" == $'121212 18\n233377345754465174223731671122611552 1' ]] || fail "scores: $out"
 
 # A bad line in the middle: an error line for it, the others solved.
-set +e
-out=$(printf '121212\n12x\n44444444\n121212\n' | "$ft" solve)
-rc=$?
-set -e
-[[ $rc -eq 1 ]] || fail "exit code with bad lines: $rc"
-[[ "$(echo "$out" | sed -n 1p)" == "121212 18" ]] || fail "line 1: $out"
-echo "$out" | sed -n 2p | grep -q '^12x error: move 3' || fail "line 2: $out"
-echo "$out" | sed -n 3p | grep -q '^44444444 error: .*column is full' || fail "line 3: $out"
-[[ "$(echo "$out" | sed -n 4p)" == "121212 18" ]] || fail "line 4: $out"
+bad_lines '121212\n12x\n44444444\n121212\n' "$ft" solve
+line_is 1 '^121212 18$'
+line_is 2 '^12x error: move 3'
+line_is 3 '^44444444 error: .*column is full'
+line_is 4 '^121212 18$'
 
 # --analyze: one score per column; a full column is '-'.
 out=$(echo "444444" | "$ft" solve --analyze --width 7 --height 6)
@@ -51,14 +47,10 @@ echo ok
 # PopOut: win/draw/loss, pops written `p` and a column.
 out=$(printf '\n112233\n' | "$ft" solve --variant popout --width 4 --height 4)
 [[ "$out" == $' 0\n112233 1' ]] || fail "popout 4x4 (empty board a draw, a drop to win): '$out'"
-set +e
-out=$(printf 'p1\n13p131p3\n12p1p2\n' | "$ft" solve --variant popout --width 4 --height 4)
-rc=$?
-set -e
-[[ $rc -eq 1 ]] || fail "popout bad lines exit code: $rc"
-echo "$out" | sed -n 1p | grep -q "^p1 error: .*not the mover's" || fail "popout pop of no own disc: $out"
-echo "$out" | sed -n 2p | grep -q "^13p131p3 error: .*repeats a position" || fail "popout repetition: $out"
-echo "$out" | sed -n 3p | grep -q "^12p1p2 error: .*ends the game" || fail "popout empty board: $out"
+bad_lines 'p1\n13p131p3\n12p1p2\n' "$ft" solve --variant popout --width 4 --height 4
+line_is 1 "^p1 error: .*not the mover's"        # a pop of no own disc
+line_is 2 "^13p131p3 error: .*repeats a position"
+line_is 3 "^12p1p2 error: .*ends the game"      # the board emptied
 # --analyze: the drops, a bar, the pops; d wins, column d has nothing to pop.
 out=$(echo "112233" | "$ft" solve --variant popout --width 4 --height 4 --analyze)
 set -- $out

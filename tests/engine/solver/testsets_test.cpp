@@ -37,22 +37,33 @@ std::vector<Line> load(const std::string& name) {
   return lines;
 }
 
-// Solves lines first, first+step, ... and expects every published score.
-void check_set(const std::string& name, std::size_t step) {
+// Calls check(solver, position, line) on lines first, first+step, ... of a
+// set (line numbers from 1), with a table of `table_mb` for the whole set.
+template <typename Check>
+void for_each_sample(const std::string& name, std::size_t first, std::size_t step,
+                     std::size_t table_mb, Check check) {
   const auto lines = load(name);
   ASSERT_EQ(lines.size(), 1000u) << "test set " << name << " missing under " << testsets_dir();
-  TranspositionTable table(std::size_t{32} << 20);
+  TranspositionTable table(table_mb << 20);
   Solver solver(table);
   std::size_t checked = 0;
-  for (std::size_t i = 0; i < lines.size(); i += step) {
+  for (std::size_t i = first; i < lines.size(); i += step) {
     auto p = play_moves(Board{}, lines[i].moves);
     ASSERT_TRUE(p.ok()) << lines[i].moves << ": " << p.error().message;
-    const auto score = solver.solve(*p);
-    ASSERT_TRUE(score.has_value());
-    EXPECT_EQ(*score, lines[i].score) << name << " line " << i + 1 << ": " << lines[i].moves;
+    check(solver, *p, lines[i], i + 1);
     ++checked;
   }
   EXPECT_GT(checked, 0u);
+}
+
+// Solves lines 1, 1+step, ... and expects every published score.
+void check_set(const std::string& name, std::size_t step) {
+  for_each_sample(name, 0, step, 32,
+                  [&](Solver& solver, const Problem& p, const Line& l, std::size_t line) {
+                    const auto score = solver.solve(p);
+                    ASSERT_TRUE(score.has_value());
+                    EXPECT_EQ(*score, l.score) << name << " line " << line << ": " << l.moves;
+                  });
 }
 
 TEST(SolverTestSets, EndEasyL3R1All) {
@@ -88,50 +99,35 @@ TEST(SolverTestSets, BeginningHardL1R3Sample) {
 
 // The weak solver agrees with the sign of the exact score.
 TEST(SolverTestSets, WeakSolveMatchesSign) {
-  const auto lines = load("Test_L2_R2");
-  ASSERT_EQ(lines.size(), 1000u);
-  TranspositionTable table(std::size_t{16} << 20);
-  Solver solver(table);
-  for (std::size_t i = 3; i < lines.size(); i += 50) {
-    auto p = play_moves(Board{}, lines[i].moves);
-    ASSERT_TRUE(p.ok());
-    const int sign = (lines[i].score > 0) - (lines[i].score < 0);
-    EXPECT_EQ(solver.solve_weak(*p), sign) << lines[i].moves;
-  }
+  for_each_sample("Test_L2_R2", 3, 50, 16,
+                  [](Solver& solver, const Problem& p, const Line& l, std::size_t) {
+                    const int sign = (l.score > 0) - (l.score < 0);
+                    EXPECT_EQ(solver.solve_weak(p), sign) << l.moves;
+                  });
 }
 
 // analyze(): the best column's score is the position's score, and every
 // column's score is minus the score of the position after it.
 TEST(SolverTestSets, AnalyzeAgreesWithSolve) {
-  const auto lines = load("Test_L2_R1");
-  ASSERT_EQ(lines.size(), 1000u);
-  TranspositionTable table(std::size_t{16} << 20);
-  Solver solver(table);
-  for (std::size_t i = 7; i < lines.size(); i += 100) {
-    auto p = play_moves(Board{}, lines[i].moves);
-    ASSERT_TRUE(p.ok());
-    const auto scores = solver.analyze(*p);
-    ASSERT_EQ(scores.size(), 7u);
-    int best = -1000;
-    for (int col = 0; col < 7; ++col) {
-      EXPECT_EQ(scores[col].has_value(), can_play(*p, col));
-      if (scores[col]) best = std::max(best, *scores[col]);
-    }
-    EXPECT_EQ(best, lines[i].score) << lines[i].moves;
-  }
+  for_each_sample("Test_L2_R1", 7, 100, 16,
+                  [](Solver& solver, const Problem& p, const Line& l, std::size_t) {
+                    const auto scores = solver.analyze(p);
+                    ASSERT_EQ(scores.size(), 7u);
+                    int best = -1000;
+                    for (int col = 0; col < 7; ++col) {
+                      EXPECT_EQ(scores[col].has_value(), can_play(p, col));
+                      if (scores[col]) best = std::max(best, *scores[col]);
+                    }
+                    EXPECT_EQ(best, l.score) << l.moves;
+                  });
 }
 
 // Two searchers sharing one table (lazy SMP) give the exact scores too.
 TEST(SolverTestSets, ParallelSearchAgrees) {
-  const auto lines = load("Test_L2_R2");
-  ASSERT_EQ(lines.size(), 1000u);
-  TranspositionTable table(std::size_t{16} << 20);
-  Solver solver(table);
-  for (std::size_t i = 11; i < lines.size(); i += 100) {
-    auto p = play_moves(Board{}, lines[i].moves);
-    ASSERT_TRUE(p.ok());
-    EXPECT_EQ(solver.solve_parallel(*p, 2), lines[i].score) << lines[i].moves;
-  }
+  for_each_sample("Test_L2_R2", 11, 100, 16,
+                  [](Solver& solver, const Problem& p, const Line& l, std::size_t) {
+                    EXPECT_EQ(solver.solve_parallel(p, 2), l.score) << l.moves;
+                  });
 }
 
 }  // namespace

@@ -70,18 +70,28 @@ HttpResult http(int port, const std::string& method, const std::string& target,
   return r;
 }
 
+// Connects to the server on loopback and sets the handshake's headers (the
+// guest cookie, Origin, X-Forwarded-Proto), each only when given.
+static void connect_with_headers(websocket::stream<beast::tcp_stream>& ws, int port,
+                                 const std::string& cookie, const std::string& origin,
+                                 const std::string& forwarded_proto) {
+  beast::get_lowest_layer(ws).expires_after(std::chrono::seconds(10));
+  beast::get_lowest_layer(ws).connect(
+      tcp::endpoint(asio::ip::make_address("127.0.0.1"), static_cast<unsigned short>(port)));
+  // The decorator runs at handshake time, after this returns: copy the values.
+  ws.set_option(websocket::stream_base::decorator(
+      [cookie, origin, forwarded_proto](websocket::request_type& req) {
+        if (!cookie.empty()) req.set(http_ns::field::cookie, "ft_guest=" + cookie);
+        if (!origin.empty()) req.set(http_ns::field::origin, origin);
+        if (!forwarded_proto.empty()) req.set("X-Forwarded-Proto", forwarded_proto);
+      }));
+}
+
 HttpResult ws_handshake(int port, const std::string& cookie, const std::string& origin,
                         const std::string& target, const std::string& forwarded_proto) {
   asio::io_context ioc;
   websocket::stream<beast::tcp_stream> ws(ioc);
-  beast::get_lowest_layer(ws).expires_after(std::chrono::seconds(10));
-  beast::get_lowest_layer(ws).connect(
-      tcp::endpoint(asio::ip::make_address("127.0.0.1"), static_cast<unsigned short>(port)));
-  ws.set_option(websocket::stream_base::decorator([&](websocket::request_type& req) {
-    if (!cookie.empty()) req.set(http_ns::field::cookie, "ft_guest=" + cookie);
-    if (!origin.empty()) req.set(http_ns::field::origin, origin);
-    if (!forwarded_proto.empty()) req.set("X-Forwarded-Proto", forwarded_proto);
-  }));
+  connect_with_headers(ws, port, cookie, origin, forwarded_proto);
   websocket::response_type res;
   beast::error_code ec;
   ws.handshake(res, "127.0.0.1:" + std::to_string(port), target, ec);
@@ -101,13 +111,7 @@ struct WsClient::Impl {
 WsClient::WsClient(int port, const std::string& cookie, const std::string& origin)
     : impl_(std::make_unique<Impl>()) {
   auto& ws = impl_->ws;
-  beast::get_lowest_layer(ws).expires_after(std::chrono::seconds(10));
-  beast::get_lowest_layer(ws).connect(
-      tcp::endpoint(asio::ip::make_address("127.0.0.1"), static_cast<unsigned short>(port)));
-  ws.set_option(websocket::stream_base::decorator([&](websocket::request_type& req) {
-    if (!cookie.empty()) req.set(http_ns::field::cookie, "ft_guest=" + cookie);
-    if (!origin.empty()) req.set(http_ns::field::origin, origin);
-  }));
+  connect_with_headers(ws, port, cookie, origin, "");
   websocket::response_type res;
   ws.handshake(res, "127.0.0.1:" + std::to_string(port), "/ws");
   beast::get_lowest_layer(ws).expires_never();

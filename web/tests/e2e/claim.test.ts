@@ -2,7 +2,7 @@
 // page says so, offers the claim, and the claim ends the match.
 import { describe, expect, it } from 'vitest';
 import { newContext } from './browser';
-import { clickColumn, moveCount, shot, waitMoves, openMoreSettings } from './helpers';
+import { clickColumn, createLinkTable, moveCount, shot, waitMoves } from './helpers';
 import { useServerAndBrowser } from './setup';
 
 const env = useServerAndBrowser();
@@ -13,11 +13,7 @@ describe('claim after the opponent left', () => {
     const ctxB = await newContext(env.handle.browser, env.server.base);
     const A = await ctxA.newPage();
     const B = await ctxB.newPage();
-    await A.goto('/');
-    await openMoreSettings(A);
-    await A.selectOption('#c-visibility', 'link');
-    await A.click('#create-submit');
-    await A.waitForURL(/\/t\//);
+    await createLinkTable(A);
     await B.goto(A.url());
     await A.locator('#turn.mine').waitFor();
     await clickColumn(A, 3);

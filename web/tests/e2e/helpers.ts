@@ -115,6 +115,16 @@ export async function openMoreSettings(page: Page): Promise<void> {
   await page.locator('#create-submit').waitFor();
 }
 
+// Creates a table shared by link through the full form ("More settings"),
+// with the form's defaults otherwise, and waits for the table page.
+export async function createLinkTable(page: Page): Promise<void> {
+  await page.goto('/');
+  await openMoreSettings(page);
+  await page.selectOption('#c-visibility', 'link');
+  await page.click('#create-submit');
+  await page.waitForURL(/\/t\//);
+}
+
 const AXE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 
 interface AxeViolation {

@@ -3,7 +3,7 @@
 import type { BrowserContext, Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { newContext } from './browser';
-import { clickColumn, moveCount, moveTexts, waitMoves, openMoreSettings } from './helpers';
+import { clickColumn, createLinkTable, moveCount, moveTexts, waitMoves } from './helpers';
 import { useServerAndBrowser } from './setup';
 
 const env = useServerAndBrowser();
@@ -45,11 +45,7 @@ async function moveBy(p: Page, c: number): Promise<void> {
 
 describe('resuming a game', () => {
   it('sets up a game between two browsers', async () => {
-    await A.goto('/');
-    await openMoreSettings(A);
-    await A.selectOption('#c-visibility', 'link');
-    await A.click('#create-submit');
-    await A.waitForURL(/\/t\//);
+    await createLinkTable(A);
     await B.goto(A.url());
     await A.locator('#turn.mine').waitFor();
     await moveBy(A, 3);
