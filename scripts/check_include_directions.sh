@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Includes go only down the house (docs/architecture.md):
-#   rules <- engine, match <- server <- app;  store and rating stand apart.
+#   rules <- engine, match <- server <- app;  store and rating stand apart;
+#   common (header-only, standard library only) is below every library.
 # A library's sources (src/<lib>/, every folder below it) may include their own
 # headers and those of the libraries it stands on, nothing above or beside.
 # With --links, also that each library's CMake targets link exactly the
@@ -24,14 +25,15 @@ cd "$root/src"
 
 # What each library may include besides itself; app (the program) may include all.
 declare -A allowed=(
-  [rules]=""
-  [engine]="rules"
-  [match]="rules"
-  [rating]=""
-  [store]=""
-  [server]="rules engine match rating store"
+  [common]=""
+  [rules]="common"
+  [engine]="common rules"
+  [match]="common rules"
+  [rating]="common"
+  [store]="common"
+  [server]="common rules engine match rating store"
 )
-libraries="rules engine match rating store server app"
+libraries="common rules engine match rating store server app"
 # A library's own targets besides ft_<lib>.
 declare -A own_targets=([server]="ft_protocol")
 
