@@ -15,6 +15,7 @@
 
 #include "match/match.h"
 #include "match/match_json.h"
+#include "rules/game_kind.h"
 #include "rules/variant.h"
 #include "server/match_codec.h"
 
@@ -50,7 +51,7 @@ void play(const std::string& variant, Ending ending, unsigned seed, Writer& out)
   match::MatchConfig config;
   config.variant = variant;
   config.seed = seed;
-  if (variant == match::TWICEFOUR) config.time = match::twicefour_level_time(7).value();
+  if (variant == rules::TWICEFOUR_VARIANT) config.time = match::twicefour_level_time(7).value();
   auto created = match::Match::create(config);
   if (!created) {
     std::fprintf(stderr, "seed_records: %s: %s\n", variant.c_str(),
@@ -117,7 +118,7 @@ int main(int argc, char** argv) {
   Writer out{argv[1]};
   std::filesystem::create_directories(out.dir);
   std::vector<std::string> variants(rules::variant_keys().begin(), rules::variant_keys().end());
-  variants.emplace_back(match::TWICEFOUR);
+  variants.emplace_back(rules::TWICEFOUR_VARIANT);
   unsigned seed = 1;
   for (const std::string& variant : variants) {
     for (Ending e : {Ending::played_out, Ending::resign_match, Ending::timeout, Ending::abandoned})
