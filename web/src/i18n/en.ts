@@ -14,9 +14,6 @@ export const en = {
   'home.title': 'Four in a row, in your browser',
   'home.intro':
     'Classic four in a row, ten variants and twiceFour. No registration: you play as a guest, and a shared link is all a friend needs.',
-  'home.quick': 'Play the computer',
-  'home.quick.go': 'Play now',
-  'home.create': 'Create a table',
   'home.open': 'Open tables',
   'home.live': 'Live matches',
   'home.none_open': 'No open tables right now. Create one!',
@@ -147,7 +144,6 @@ export const en = {
   'result.round_loss_you': 'You lose the round.',
   'result.round_draw': 'The round is drawn.',
   'result.round_next': 'Round {n} starts when every player has pressed Ready.',
-  'result.again': 'Play again',
 
   'reason.line': 'four in a row',
   'reason.full': 'a full board',

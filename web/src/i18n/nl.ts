@@ -13,9 +13,6 @@ export const nl: Messages = {
   'home.title': 'Vier op een rij, in je browser',
   'home.intro':
     'Klassiek vier op een rij, tien varianten en twiceFour. Geen registratie: je speelt als gast, en een gedeelde link is alles wat een vriend nodig heeft.',
-  'home.quick': 'Speel tegen de computer',
-  'home.quick.go': 'Nu spelen',
-  'home.create': 'Tafel openen',
   'home.open': 'Open tafels',
   'home.live': 'Lopende matches',
   'home.none_open': 'Er zijn nu geen open tafels. Open er zelf een!',
@@ -146,7 +143,6 @@ export const nl: Messages = {
   'result.round_loss_you': 'Je verliest de ronde.',
   'result.round_draw': 'De ronde is remise.',
   'result.round_next': 'Ronde {n} begint zodra iedereen op Klaar heeft gedrukt.',
-  'result.again': 'Nog eens spelen',
 
   'reason.line': 'vier op een rij',
   'reason.full': 'een vol bord',

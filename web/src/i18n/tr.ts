@@ -13,9 +13,6 @@ export const tr: Messages = {
   'home.title': 'Tarayıcında Dörtlü Sıra',
   'home.intro':
     'Klasik Dörtlü Sıra, on çeşit ve twiceFour. Kayıt yok: misafir olarak oynarsın, bir arkadaşın için paylaşılan bir bağlantı yeter.',
-  'home.quick': 'Bilgisayara karşı oyna',
-  'home.quick.go': 'Hemen oyna',
-  'home.create': 'Masa kur',
   'home.open': 'Açık masalar',
   'home.live': 'Canlı maçlar',
   'home.none_open': 'Şu anda açık masa yok. Bir tane kur!',
@@ -146,7 +143,6 @@ export const tr: Messages = {
   'result.round_loss_you': 'Turu kaybettin.',
   'result.round_draw': 'Tur berabere bitti.',
   'result.round_next': 'Tur {n}, her oyuncu Hazır düğmesine basınca başlar.',
-  'result.again': 'Yeniden oyna',
 
   'reason.line': 'dörtlü sıra',
   'reason.full': 'tahta doldu',
