@@ -360,6 +360,12 @@ bool Life::send_in_flight(std::mt19937_64& rng) {
   if (!ref_ || over() || ref_->phase() != match::Phase::playing) return false;
   const int stm = ref_->seat_to_move();
   if (stm < 0 || !seats_[std::size_t(stm)].ws) return false;
+  // A move sent after its time ran out is refused ("your time ran out"),
+  // though the flag falls only after the lag grace: the in-flight checks
+  // below expect a move the server takes (found by seed 11091636754586256798:
+  // a twiceFour move 796 ms past its 15 s, refused, was expected acked after
+  // the restart).
+  if (ref_->view(server_.now()).remaining_ms[std::size_t(stm)] <= 0) return false;
   const auto legal = ref_->game()->legal_moves();
   InFlight f;
   f.seat = stm;
