@@ -31,6 +31,10 @@ with the same options resumes. The shallower entries come from the deeper.
   --progress P    the progress file (default FILE.progress)
   --threads N     searchers (default 2)
   --table-mb N    their shared table (default 1024)
+  --partial       search nothing: write the book the progress file completes
+                  so far (its searched entries, and every shallower one whose
+                  children are all known); the build searches opening by
+                  opening, the centre's first, so whole openings fill in
 
 info: entries by number of discs (default: the book the engine loads).
 )";
@@ -45,6 +49,7 @@ int build(std::span<const std::string> args) {
   o.table_bytes = static_cast<std::size_t>(opt.number("table-mb", 1024, 1, 65536)) << 20;
   if (!opt.ok()) return opt.report(opt.error(), 2);
   o.progress = opt.text("progress", *out + ".progress");
+  o.partial = opt.flag("partial");
   const auto t0 = std::chrono::steady_clock::now();
   o.report = [&](std::size_t done, std::size_t total, std::uint64_t nodes) {
     const double s = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();

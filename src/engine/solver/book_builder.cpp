@@ -7,6 +7,7 @@
 #include <sstream>
 #include <thread>
 #include <unordered_map>
+#include <unordered_set>
 
 namespace ft::engine::solver {
 namespace {
@@ -52,6 +53,32 @@ std::vector<std::uint64_t> book_positions(const Problem& root, int discs) {
   return level;
 }
 
+std::vector<std::uint64_t> search_order(const Problem& root, int discs) {
+  // One set of keys a depth: a position reached again (a transposition) has
+  // had its subtree listed at its first reaching.
+  std::vector<std::unordered_set<std::uint64_t>> seen(static_cast<std::size_t>(discs + 1));
+  std::vector<std::uint64_t> out;
+  std::vector<Problem> stack{OpeningBook::problem_of(OpeningBook::key_of(root))};
+  while (!stack.empty()) {
+    const Problem p = stack.back();
+    stack.pop_back();
+    const int d = p.discs();
+    if (!seen[static_cast<std::size_t>(d)].insert(OpeningBook::key_of(p)).second) continue;
+    if (d == discs) {
+      out.push_back(OpeningBook::key_of(p));
+      continue;
+    }
+    // Pushed in reverse so that the centre column is searched first.
+    for (int i = W - 1; i >= 0; --i) {
+      const int col = ORDER[i];
+      if (!can_play(p, col) || makes_line(p, col)) continue;
+      const Problem child = play(p, col);
+      if (child.discs() < CELLS) stack.push_back(child);
+    }
+  }
+  return out;
+}
+
 std::optional<std::uint64_t> backed_up_entry(
     std::uint64_t key, const std::function<std::optional<int>(const Problem&)>& find) {
   const Problem p = OpeningBook::problem_of(key);
@@ -80,15 +107,18 @@ Result<OpeningBook> build_book(const BookBuildOptions& o) {
     return make_error(ErrorCode::bad_input, "a book is for 7x6 classic");
   if (o.discs < o.root.discs() || o.discs >= CELLS)
     return make_error(ErrorCode::bad_input, "a book goes from its root's discs to 41");
-  const std::vector<std::uint64_t> deepest = book_positions(o.root, o.discs);
+  const std::vector<std::uint64_t> deepest = search_order(o.root, o.discs);
   auto done = read_progress(o.progress);
   std::vector<std::uint64_t> todo;
-  for (std::uint64_t k : deepest)
-    if (!done.contains(k)) todo.push_back(k);
+  if (!o.partial) {
+    for (std::uint64_t k : deepest)
+      if (!done.contains(k)) todo.push_back(k);
+  }
 
   std::ofstream progress(o.progress, std::ios::app);
   if (!progress) return make_error(ErrorCode::bad_input, "cannot write " + o.progress);
-  TranspositionTable table(o.table_bytes);
+  // Nothing to search (a partial book, or a finished build): no big table.
+  TranspositionTable table(todo.empty() ? std::size_t{1} << 20 : o.table_bytes);
   std::mutex lock;
   std::atomic<std::size_t> next{0};
   std::size_t finished = deepest.size() - todo.size();
@@ -123,16 +153,20 @@ Result<OpeningBook> build_book(const BookBuildOptions& o) {
   for (int d = o.discs - 1; d >= o.root.discs(); --d) {
     for (std::uint64_t k : book_positions(o.root, d)) {
       const auto e = backed_up_entry(k, find);
-      if (!e)
+      if (e) {
+        entries[k] = *e;
+      } else if (!o.partial) {
         return make_error(ErrorCode::bad_input, "a child missing at depth " + std::to_string(d));
-      entries[k] = *e;
+      }
     }
   }
   std::vector<std::uint64_t> all;
   all.reserve(entries.size());
   // Only what this build reached (a progress file may hold more).
   for (int d = o.root.discs(); d <= o.discs; ++d) {
-    for (std::uint64_t k : book_positions(o.root, d)) all.push_back(entries.at(k));
+    for (std::uint64_t k : book_positions(o.root, d)) {
+      if (const auto it = entries.find(k); it != entries.end()) all.push_back(it->second);
+    }
   }
   return OpeningBook(std::move(all));
 }

@@ -4,6 +4,9 @@
 // probes on the warm table); every shallower entry is the best of its
 // children's, read back from the deeper entries. The searched entries go to a
 // progress file as they are found, so a stopped build resumes where it was.
+// They are searched opening by opening (the centre's first), so that a build
+// stopped half-way already holds whole openings: a partial book of those can
+// be written from the progress file at any time.
 #pragma once
 
 #include <cstddef>
@@ -26,6 +29,9 @@ struct BookBuildOptions {
   int threads = 2;                                 // searchers, one position each
   std::size_t table_bytes = std::size_t{1} << 30;  // shared by the searchers
   std::string progress;                            // file of searched entries (resume)
+  // Search nothing: write what the progress file completes, the searched
+  // entries and every shallower one whose children are all known.
+  bool partial = false;
   // Called after each searched position: done, total, and its nodes.
   std::function<void(std::size_t, std::size_t, std::uint64_t)> report;
 };
@@ -33,6 +39,9 @@ struct BookBuildOptions {
 // Keys (OpeningBook::key_of) of every position with exactly `discs` discs
 // reached by drops from `root` without a line, sorted.
 std::vector<std::uint64_t> book_positions(const Problem& root, int discs);
+// The same keys in the order a build searches them: depth first from
+// `root`, the centre column first, each at its first reaching.
+std::vector<std::uint64_t> search_order(const Problem& root, int discs);
 
 // The entry of a position from its children's entries (`find` gives a
 // child's score), or nothing when a child has none.

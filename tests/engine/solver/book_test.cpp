@@ -6,8 +6,10 @@
 
 #include <unistd.h>
 
+#include <algorithm>
 #include <cstdio>
 #include <filesystem>
+#include <fstream>
 #include <string>
 
 #include "engine/solver/book.h"
@@ -93,6 +95,58 @@ TEST(OpeningBook, BuiltBookAgreesWithFreshSolves) {
     EXPECT_EQ(again.entries(), book.entries());
     std::filesystem::remove(tmp);
   }
+}
+
+// A build searches the deepest positions opening by opening: the order holds
+// each position once, and a book written from a half-done progress file
+// holds only entries of the finished book, the searched ones and the
+// shallower ones whose children were all searched.
+TEST(OpeningBook, PartialBookHoldsWhatItsProgressCompletes) {
+  const Problem root = play_moves(Board{}, random_positions(Board{}, 1, 22, 22, 17)[0]).value();
+  const int discs = 25;
+  std::vector<std::uint64_t> order = search_order(root, discs);
+  const std::vector<std::uint64_t> sorted = book_positions(root, discs);
+  ASSERT_GT(order.size(), 8u);
+  std::sort(order.begin(), order.end());
+  EXPECT_EQ(order, sorted);
+
+  const auto base =
+      std::filesystem::temp_directory_path() / ("ft-book-partial-" + std::to_string(::getpid()));
+  BookBuildOptions o;
+  o.root = root;
+  o.discs = discs;
+  o.threads = 1;
+  o.table_bytes = std::size_t{16} << 20;
+  o.progress = base.string() + ".full";
+  const OpeningBook full = build_book(o).value();
+
+  // The first half of the search order, as a stopped build leaves it.
+  const std::vector<std::uint64_t> first = search_order(root, discs);
+  const std::size_t half = first.size() / 2;
+  o.progress = base.string() + ".half";
+  {
+    std::ofstream half_file(o.progress);
+    for (std::size_t i = 0; i < half; ++i) {
+      const auto m = full.find(OpeningBook::problem_of(first[i]));
+      ASSERT_TRUE(m.has_value());
+      half_file << std::hex << OpeningBook::pack(first[i], m->score, m->column) << "\n";
+    }
+  }
+  o.partial = true;
+  std::size_t searched = 0;
+  o.report = [&](std::size_t, std::size_t, std::uint64_t) { ++searched; };
+  const OpeningBook partial = build_book(o).value();
+  EXPECT_EQ(searched, 0u) << "a partial book searches nothing";
+  EXPECT_GE(partial.size(), half);
+  EXPECT_LT(partial.size(), full.size());
+  for (std::uint64_t e : partial.entries()) {
+    const Problem p = OpeningBook::problem_of(OpeningBook::key(e));
+    const auto m = full.find(p);
+    ASSERT_TRUE(m.has_value());
+    EXPECT_EQ(OpeningBook::score(e), m->score);
+  }
+  std::filesystem::remove(base.string() + ".full");
+  std::filesystem::remove(o.progress);
 }
 
 TEST(OpeningBook, SavedBookLoadsTheSame) {
