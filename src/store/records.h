@@ -197,6 +197,49 @@ struct FinishedMatch {
   friend bool operator==(const FinishedMatch&, const FinishedMatch&) = default;
 };
 
+// A player who set a password (migration 006). The name is the player's
+// display name; password_hash is crypto_pwhash_str's string.
+struct Account {
+  PlayerId player = 0;
+  std::string name;
+  std::string password_hash;
+  Millis created_ms = 0;
+  Millis changed_ms = 0;
+  friend bool operator==(const Account&, const Account&) = default;
+};
+
+// Which of a player's finished games an export reads (Store::games_of_player),
+// and where the page starts: after the game `after` names (finish time, match,
+// number), in the export's order.
+struct GameQuery {
+  PlayerId player = 0;
+  std::string variant;  // "" any; else the match's variant (its rating pool)
+  Millis since_ms = 0;  // finished at or after; 0 no bound
+  Millis until_ms = 0;  // finished before; 0 no bound
+  struct Cursor {
+    Millis finished_ms = 0;
+    MatchId match = 0;
+    int number = 0;
+  } after;
+  int limit = 100;  // at most MAX_GAME_PAGE
+};
+
+// One game of an export with what a reader needs besides the record.
+struct PlayerGame {
+  GameRecord game;
+  TableId table_id;
+  std::string format;
+  bool rated = false;
+  struct Person {
+    int seat = 0;
+    PlayerId player = 0;
+    std::string display_name;
+    friend bool operator==(const Person&, const Person&) = default;
+  };
+  std::vector<Person> people;  // the match's people by seat (no computer seats)
+  friend bool operator==(const PlayerGame&, const PlayerGame&) = default;
+};
+
 // A table that was open or playing when the process stopped, with everything
 // the room needs to continue: its latest unfinished match, that match's games,
 // and the moves of all those games (ordered by game, then ply).

@@ -313,30 +313,39 @@ SqlStore::SqlStore(std::unique_ptr<sql::Db> writer, std::unique_ptr<sql::Db> rea
   migrate();
 }
 
+// Migrations are applied by the versions a database lacks, not by "every
+// version above its highest": branches developed side by side take numbers
+// in advance (004, 005, 006), so a build may carry 006 before 004 exists and
+// a database made by it must still get 004 when that arrives.
 void SqlStore::migrate() {
   auto list = migrations();
   for (std::size_t i = 0; i < list.size(); ++i) {
-    if (list[i].version != static_cast<int>(i + 1)) {
-      fail(StoreErrc::schema, "migrations are not numbered 1, 2, 3, ...: found " +
+    if (list[i].version < 1 || (i > 0 && list[i].version <= list[i - 1].version)) {
+      fail(StoreErrc::schema, "migrations are not numbered in increasing order: found " +
                                   std::to_string(list[i].version) + " at position " +
                                   std::to_string(i + 1));
     }
   }
-  const int latest = static_cast<int>(list.size());
   transaction([&] {
     db_->lock_for_migration();
     db_->exec_script(
         "CREATE TABLE IF NOT EXISTS schema_version (version INTEGER PRIMARY KEY, "
         "name TEXT NOT NULL, applied_at TIMESTAMP NOT NULL DEFAULT CURRENT_TIMESTAMP)");
-    auto rows = q(*db_, "SELECT COALESCE(MAX(version), 0) FROM schema_version", {});
-    const auto current = static_cast<int>(rows.at(0).integer(0));
-    if (current > latest) {
-      fail(StoreErrc::schema, "the database has schema version " + std::to_string(current) +
-                                  ", newer than this build's " + std::to_string(latest) +
-                                  "; run a newer fourtable");
+    std::vector<int> applied;
+    for (const Row& r : q(*db_, "SELECT version FROM schema_version ORDER BY version", {}))
+      applied.push_back(static_cast<int>(r.integer(0)));
+    for (int v : applied) {
+      const bool known =
+          std::any_of(list.begin(), list.end(), [v](const Migration& m) { return m.version == v; });
+      if (!known) {
+        fail(StoreErrc::schema, "the database has schema version " + std::to_string(v) +
+                                    ", which this build does not know (it knows up to " +
+                                    std::to_string(list.empty() ? 0 : list.back().version) +
+                                    "); run a newer fourtable");
+      }
     }
     for (const Migration& m : list) {
-      if (m.version <= current) continue;
+      if (std::find(applied.begin(), applied.end(), m.version) != applied.end()) continue;
       std::string text(m.sql);
       for (std::size_t at = text.find("@ID@"); at != std::string::npos;
            at = text.find("@ID@", at)) {
@@ -374,7 +383,10 @@ Player SqlStore::create_player(std::string_view token, std::string_view display_
                   "INSERT INTO players (token_hash, display_name, created_ms, seen_ms) "
                   "VALUES ($1, $2, $3, $4) RETURNING id",
                   {hash, display_name, now, now});
-    return Player{rows.at(0).integer(0), std::string(display_name), now, now};
+    const PlayerId id = rows.at(0).integer(0);
+    q(*db_, "INSERT INTO sessions (token_hash, player_id, created_ms) VALUES ($1, $2, $3)",
+      {hash, id, now});
+    return Player{id, std::string(display_name), now, now};
   });
 }
 
@@ -389,16 +401,21 @@ std::optional<Player> SqlStore::find_player_by_token(std::string_view token) {
   const std::string hash = token_hash(token);
   ReadScope scope(*this, false);
   sql::Db& db = scope.db();
-  auto rows = q(db, "SELECT " + cols(PLAYER_COLS) + " FROM players WHERE token_hash = $1", {hash});
+  auto rows = q(db,
+                "SELECT p.id, p.display_name, p.created_ms, p.seen_ms FROM sessions s "
+                "JOIN players p ON p.id = s.player_id WHERE s.token_hash = $1",
+                {hash});
   return first_row(rows, player_from);
 }
 
 void SqlStore::rename_player(PlayerId id, std::string_view display_name) {
   check_name(display_name);
   transaction([&] {
+    check_name_free(name_key(display_name), id);
     auto rows = q(*db_, "UPDATE players SET display_name = $1 WHERE id = $2 RETURNING id",
                   {display_name, id});
     if (rows.empty()) fail(StoreErrc::not_found, "no player " + std::to_string(id));
+    q(*db_, "UPDATE accounts SET name_key = $1 WHERE player_id = $2", {name_key(display_name), id});
   });
 }
 
@@ -407,6 +424,88 @@ void SqlStore::touch_player(PlayerId id, Millis now) {
     auto rows = q(*db_, "UPDATE players SET seen_ms = $1 WHERE id = $2 RETURNING id", {now, id});
     if (rows.empty()) fail(StoreErrc::not_found, "no player " + std::to_string(id));
   });
+}
+
+// --- accounts and sessions (006) -------------------------------------------
+
+void SqlStore::check_name_free(const std::string& key, PlayerId player) {
+  auto rows = q(*db_, "SELECT player_id FROM accounts WHERE name_key = $1", {key});
+  if (!rows.empty() && rows.front().integer(0) != player)
+    fail(StoreErrc::conflict, "the name is kept by another player");
+}
+
+void SqlStore::add_session(std::string_view token, PlayerId player, Millis now) {
+  if (token.empty()) fail(StoreErrc::bad_input, "session token is empty");
+  const std::string hash = token_hash(token);
+  transaction([&] {
+    if (q(*db_, "SELECT id FROM players WHERE id = $1", {player}).empty())
+      fail(StoreErrc::not_found, "no player " + std::to_string(player));
+    if (!q(*db_, "SELECT player_id FROM sessions WHERE token_hash = $1", {hash}).empty() ||
+        !q(*db_, "SELECT id FROM players WHERE token_hash = $1", {hash}).empty())
+      fail(StoreErrc::conflict, "the session token is in use");
+    q(*db_, "INSERT INTO sessions (token_hash, player_id, created_ms) VALUES ($1, $2, $3)",
+      {hash, player, now});
+  });
+}
+
+void SqlStore::end_session(std::string_view token) {
+  const std::string hash = token_hash(token);
+  transaction([&] { q(*db_, "DELETE FROM sessions WHERE token_hash = $1", {hash}); });
+}
+
+int SqlStore::end_other_sessions(PlayerId player, std::string_view keep) {
+  const std::string hash = token_hash(keep);
+  return transaction([&] {
+    auto rows = q(*db_,
+                  "DELETE FROM sessions WHERE player_id = $1 AND token_hash <> $2 "
+                  "RETURNING player_id",
+                  {player, hash});
+    return static_cast<int>(rows.size());
+  });
+}
+
+void SqlStore::set_account(PlayerId player, std::string_view name, std::string_view password_hash,
+                           Millis now) {
+  check_name(name);
+  if (password_hash.empty()) fail(StoreErrc::bad_input, "password hash is empty");
+  const std::string key = name_key(name);
+  transaction([&] {
+    if (q(*db_, "UPDATE players SET display_name = $1 WHERE id = $2 RETURNING id", {name, player})
+            .empty())
+      fail(StoreErrc::not_found, "no player " + std::to_string(player));
+    check_name_free(key, player);
+    q(*db_,
+      "INSERT INTO accounts (player_id, name_key, password_hash, created_ms, changed_ms) "
+      "VALUES ($1, $2, $3, $4, $4) ON CONFLICT (player_id) DO UPDATE SET "
+      "name_key = excluded.name_key, password_hash = excluded.password_hash, "
+      "changed_ms = excluded.changed_ms",
+      {player, key, password_hash, now});
+  });
+}
+
+namespace {
+constexpr const char* ACCOUNT_SELECT =
+    "SELECT a.player_id, p.display_name, a.password_hash, a.created_ms, a.changed_ms "
+    "FROM accounts a JOIN players p ON p.id = a.player_id ";
+
+Account account_from(const Row& r) {
+  Account a;
+  Columns(r) >> a.player >> a.name >> a.password_hash >> a.created_ms >> a.changed_ms;
+  return a;
+}
+}  // namespace
+
+std::optional<Account> SqlStore::find_account(PlayerId player) {
+  ReadScope scope(*this, false);
+  return first_row(q(scope.db(), std::string(ACCOUNT_SELECT) + "WHERE a.player_id = $1", {player}),
+                   account_from);
+}
+
+std::optional<Account> SqlStore::find_account_by_name(std::string_view name) {
+  const std::string key = name_key(name);
+  ReadScope scope(*this, false);
+  return first_row(q(scope.db(), std::string(ACCOUNT_SELECT) + "WHERE a.name_key = $1", {key}),
+                   account_from);
 }
 
 // --- tables -----------------------------------------------------------------
@@ -691,6 +790,53 @@ std::vector<GameRecord> SqlStore::games_of_match(MatchId match) {
   auto rows = q(db, "SELECT " + cols(GAME_COLS) + " FROM games WHERE match_id = $1 ORDER BY number",
                 {match});
   return all_rows(rows, game_from);
+}
+
+// --- export of a player's games ---------------------------------------------
+
+std::vector<PlayerGame> SqlStore::games_of_player(const GameQuery& query) {
+  if (query.limit <= 0) fail(StoreErrc::bad_input, "page limit must be positive");
+  const std::int64_t limit = std::min(query.limit, MAX_GAME_PAGE);
+  ReadScope scope(*this, true);
+  sql::Db& db = scope.db();
+  // (finished_ms, match, number) after the cursor, spelled out: PostgreSQL
+  // and SQLite both have row values, but not for every placement of $n.
+  auto rows =
+      q(db,
+        "SELECT g.match_id, g.number, g.variant, g.setup, g.finished, g.result, g.record, "
+        "g.started_ms, g.finished_ms, m.table_id, m.format, m.rated "
+        "FROM match_players mp JOIN matches m ON m.id = mp.match_id "
+        "JOIN games g ON g.match_id = mp.match_id "
+        "WHERE mp.player_id = $1 AND g.finished = 1 "
+        "AND (CAST($2 AS TEXT) = '' OR m.variant = $2) "
+        "AND g.finished_ms >= $3 AND (CAST($4 AS BIGINT) = 0 OR g.finished_ms < $4) "
+        "AND (g.finished_ms > $5 OR (g.finished_ms = $5 AND (g.match_id > $6 OR "
+        "(g.match_id = $6 AND g.number > $7)))) "
+        "ORDER BY g.finished_ms, g.match_id, g.number LIMIT $8",
+        {query.player, query.variant, query.since_ms, query.until_ms, query.after.finished_ms,
+         query.after.match, std::int64_t{query.after.number}, limit});
+  std::vector<PlayerGame> out;
+  out.reserve(rows.size());
+  for (const Row& r : rows) {
+    PlayerGame pg;
+    pg.game = game_from(r);
+    pg.table_id = r.text(9);
+    pg.format = r.text(10);
+    pg.rated = r.integer(11) != 0;
+    // The page's games come in runs of one match: its people are read once.
+    if (!out.empty() && out.back().game.match_id == pg.game.match_id) {
+      pg.people = out.back().people;
+    } else {
+      for (const Row& p : q(db,
+                            "SELECT mp.seat, mp.player_id, p.display_name FROM match_players mp "
+                            "JOIN players p ON p.id = mp.player_id WHERE mp.match_id = $1 "
+                            "ORDER BY mp.seat",
+                            {pg.game.match_id}))
+        pg.people.push_back({static_cast<int>(p.integer(0)), p.integer(1), p.text(2)});
+    }
+    out.push_back(std::move(pg));
+  }
+  return out;
 }
 
 // --- moves ------------------------------------------------------------------

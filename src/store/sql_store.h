@@ -56,6 +56,15 @@ class SqlStore final : public Store {
   std::vector<FinishedMatch> finished_matches(PlayerId player, int limit,
                                               Millis before_ms) override;
 
+  void add_session(std::string_view token, PlayerId player, Millis now) override;
+  void end_session(std::string_view token) override;
+  int end_other_sessions(PlayerId player, std::string_view keep) override;
+  void set_account(PlayerId player, std::string_view name, std::string_view password_hash,
+                   Millis now) override;
+  std::optional<Account> find_account(PlayerId player) override;
+  std::optional<Account> find_account_by_name(std::string_view name) override;
+  std::vector<PlayerGame> games_of_player(const GameQuery& query) override;
+
   bool claim_table(const TableId& id, std::string_view node, Millis now, Millis lease_ms) override;
   void release_table(const TableId& id, std::string_view node) override;
   std::optional<std::string> table_owner(const TableId& id, Millis now) override;
@@ -80,6 +89,8 @@ class SqlStore final : public Store {
   std::optional<TableRecord> table_row(sql::Db& db, const TableId& id);
   void write_snapshot(MatchId id, const MatchSnapshot& snapshot);
   void check_match_open(MatchId id);
+  // conflict if a player other than `player` kept a name with this key.
+  void check_name_free(const std::string& key, PlayerId player);
   // Throws the precise reason a move was not inserted.
   [[noreturn]] void refuse_move(const MoveRecord& m);
 

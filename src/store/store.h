@@ -81,7 +81,8 @@ class Store {
                                Millis now) = 0;
   virtual std::optional<Player> find_player(PlayerId id) = 0;
   virtual std::optional<Player> find_player_by_token(std::string_view token) = 0;
-  // not_found for an unknown id; bad_input for an empty name.
+  // not_found for an unknown id; bad_input for an empty name; conflict if
+  // another player kept a name with the same name_key (set_account).
   virtual void rename_player(PlayerId id, std::string_view display_name) = 0;
   virtual void touch_player(PlayerId id, Millis now) = 0;  // sets seen_ms
 
@@ -154,6 +155,35 @@ class Store {
   // Newest first; `before_ms` > 0 pages backwards (matches finished before it).
   virtual std::vector<FinishedMatch> finished_matches(PlayerId player, int limit,
                                                       Millis before_ms = 0) = 0;
+
+  // --- a name to keep: accounts and sessions (migration 006) --------------
+  // A player may have several session tokens (one per browser it logged in
+  // from); find_player_by_token finds any of them. As with create_player
+  // only the token's hash is stored. conflict if the token is in use;
+  // not_found for an unknown player; bad_input for an empty token.
+  virtual void add_session(std::string_view token, PlayerId player, Millis now) = 0;
+  // Forgets the token (log out); nothing if it is unknown.
+  virtual void end_session(std::string_view token) = 0;
+  // Forgets every token of the player but `keep` (a changed password logs
+  // the other browsers out). How many were forgotten.
+  virtual int end_other_sessions(PlayerId player, std::string_view keep) = 0;
+  // Sets the player's password hash and, in the same transaction, its
+  // display name (the kept name). conflict if another account's name has the
+  // same name_key (ids.h); not_found for an unknown player; bad_input for an
+  // empty name or hash.
+  virtual void set_account(PlayerId player, std::string_view name, std::string_view password_hash,
+                           Millis now) = 0;
+  virtual std::optional<Account> find_account(PlayerId player) = 0;
+  // By name_key: "ann" finds "Ann".
+  virtual std::optional<Account> find_account_by_name(std::string_view name) = 0;
+
+  // --- export -----------------------------------------------------------
+  // One page of the player's finished games of finished matches, ordered by
+  // (finished_ms, match, number), starting after query.after; at most
+  // min(query.limit, MAX_GAME_PAGE) of them, so an export never has more
+  // than one page in memory. bad_input for a limit <= 0.
+  static constexpr int MAX_GAME_PAGE = 200;
+  virtual std::vector<PlayerGame> games_of_player(const GameQuery& query) = 0;
 
   // --- several nodes: who runs a table's room -----------------------------
   // Takes the table's lease for `node` until now + lease_ms, or renews it if

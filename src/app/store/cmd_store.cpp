@@ -36,7 +36,7 @@ int run_store(std::span<const std::string> args) {
     auto s = store::open_store(url);
     if (action == "migrate") {
       std::cout << "store " << s->backend() << ": schema version " << s->schema_version()
-                << " (this build knows " << store::migrations().size() << ")\n";
+                << " (this build knows " << store::migrations().back().version << ")\n";
       return 0;
     }
     auto live = s->load_live_tables();
