@@ -8,6 +8,7 @@
 #include "match/results.h"
 #include "server/build_info.h"
 #include "server/guest_names.h"
+#include "server/http_json.h"
 #include "server/hub.h"
 #include "server/static_files.h"
 #include "store/ids.h"
@@ -16,41 +17,16 @@ namespace ft::server {
 namespace json = boost::json;
 namespace {
 
-HttpResponse json_response(int status, const json::value& body) {
-  HttpResponse r;
-  r.status = status;
-  r.body = json::serialize(body);
-  return r;
-}
-
-HttpResponse error(int status, std::string_view code, std::string message) {
-  return json_response(status,
-                       json::object{{"error", json::object{{"code", code}, {"message", message}}}});
-}
-
 // A stored match score (1.5) in the match library's half points.
 match::Points half_points(double score) {
   return match::Points{static_cast<int>(std::lround(score * 2))};
 }
 
-json::object player_object(std::int64_t id, std::string_view name) {
-  return json::object{{"id", "p_" + std::to_string(id)}, {"name", name}};
-}
-
-// "p_17" -> 17; 0 when it is not a player id.
-std::int64_t parse_player_id(std::string_view id) {
-  if (id.substr(0, 2) != "p_" || id.size() < 3 || id.size() > 20) return 0;
-  std::int64_t n = 0;
-  for (char c : id.substr(2)) {
-    if (c < '0' || c > '9') return 0;
-    n = n * 10 + (c - '0');
-  }
-  return n;
-}
-
 }  // namespace
 
 bool Hub::needs_identity(std::string_view path) const {
+  // Logging in or out makes no guest: the answer sets the cookie itself.
+  if (path == "/api/account/login" || path == "/api/account/logout") return false;
   return path.substr(0, 5) == "/api/" || path == "/" || path.substr(0, 3) == "/t/";
 }
 
@@ -61,6 +37,7 @@ HttpResponse Hub::http(const HttpRequest& request, const Identity* who) {
   if (path == "/healthz") return get ? healthz() : error(405, "method_not_allowed", "use GET");
   if (path == "/metrics") return get ? metrics() : error(405, "method_not_allowed", "use GET");
   if (path.substr(0, 5) == "/api/") {
+    if (path.starts_with("/api/account/")) return api_account(path, request, who);
     if (who == nullptr) return error(500, "server_error", "no identity");
     if (path == "/api/me") {
       if (get || post) return api_me(request, *who);
@@ -88,8 +65,10 @@ HttpResponse Hub::http(const HttpRequest& request, const Identity* who) {
       if (!room) return error(404, "not_found", "no such table");
       return json_response(200, room->summary());
     }
+    if (path.rfind("/api/players/", 0) == 0 && path.ends_with("/games"))
+      return api_player_games(path.substr(13, path.size() - 13 - 6), request.target);
     if (path.rfind("/api/players/", 0) == 0) return api_player(path.substr(13));
-    if (path.rfind("/api/games/", 0) == 0) return api_game(path.substr(11));
+    if (path.rfind("/api/games/", 0) == 0) return api_game_export(path.substr(11), request.target);
     return error(404, "not_found", "no such API endpoint");
   }
   if (!get) return error(405, "method_not_allowed", "use GET");
@@ -107,21 +86,35 @@ HttpResponse Hub::api_me(const HttpRequest& request, const Identity& who) {
     const std::string clean = clean_name(std::string_view(name->as_string()));
     if (clean.empty())
       return error(400, "bad_name", "a name has 1..24 characters and no control characters");
-    write_now([player = who.player, clean](store::Store& st) { st.rename_player(player, clean); });
-    {
-      std::lock_guard lock(guests_mu_);
-      for (auto& [token, id] : guests_)
-        if (id.player == who.player) id.name = clean;
+    try {
+      write_now(
+          [player = who.player, clean](store::Store& st) { st.rename_player(player, clean); });
+    } catch (const store::StoreError& e) {
+      if (e.code() != store::StoreErrc::conflict) throw;
+      return error(409, "name_taken", "'" + clean + "' is kept by a player with a password");
     }
-    std::vector<std::shared_ptr<Room>> rooms;
-    {
-      std::lock_guard lock(mu_);
-      rooms = order_;
-    }
-    for (const auto& room : rooms) room->rename(who.player, clean);
-    return json_response(200, player_object(who.player, clean));
+    renamed(who.player, clean);
+    json::object me = player_object(who.player, clean);
+    me["account"] = store_.find_account(who.player).has_value();
+    return json_response(200, me);
   }
-  return json_response(200, player_object(who.player, who.name));
+  json::object me = player_object(who.player, who.name);
+  me["account"] = store_.find_account(who.player).has_value();
+  return json_response(200, me);
+}
+
+void Hub::renamed(std::int64_t player, const std::string& name) {
+  {
+    std::lock_guard lock(guests_mu_);
+    for (auto& [token, id] : guests_)
+      if (id.player == player) id.name = name;
+  }
+  std::vector<std::shared_ptr<Room>> rooms;
+  {
+    std::lock_guard lock(mu_);
+    rooms = order_;
+  }
+  for (const auto& room : rooms) room->rename(player, name);
 }
 
 HttpResponse Hub::api_create_table(const HttpRequest& request, const Identity& who) {

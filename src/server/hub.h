@@ -12,6 +12,7 @@
 #include <unordered_map>
 #include <vector>
 
+#include "server/accounts.h"
 #include "server/metrics.h"
 #include "server/net.h"
 #include "server/room.h"
@@ -106,6 +107,21 @@ class Hub final : public Application, public RoomHost {
   HttpResponse api_player(std::string_view id);
   HttpResponse api_game(std::string_view id);
   HttpResponse api_test_clock(const HttpRequest& request);
+  // A name to keep (http_accounts.cpp, protocol.md 2.12): POST
+  // /api/account/{password,login,logout,change-password}. `who` is null for
+  // login and logout (needs_identity), which make no guest.
+  HttpResponse api_account(std::string_view path, const HttpRequest& request, const Identity* who);
+  HttpResponse account_set_password(const HttpRequest& request, const Identity& who);
+  HttpResponse account_login(const HttpRequest& request);
+  HttpResponse account_logout(const HttpRequest& request);
+  HttpResponse account_change_password(const HttpRequest& request, const Identity& who);
+  // The player's name changed: the cached identities and the rooms follow.
+  void renamed(std::int64_t player, const std::string& name);
+  // Export (http_export.cpp, protocol.md 2.13): the player's games as NDJSON,
+  // streamed a store page at a time.
+  HttpResponse api_player_games(std::string_view id, std::string_view target);
+  // GET /api/games/<id>?format=text|json: api_game as a file to save.
+  HttpResponse api_game_export(std::string_view id, std::string_view target);
   HttpResponse healthz();
   HttpResponse metrics();
   HttpResponse static_file(std::string_view path, std::string_view accept_encoding);
@@ -128,6 +144,7 @@ class Hub final : public Application, public RoomHost {
 
   std::mutex guests_mu_;
   std::unordered_map<std::string, Identity> guests_;  // token -> who
+  LoginLimiter login_limiter_;
 
   std::mutex lobby_mu_;
   std::vector<std::weak_ptr<Peer>> lobby_subs_;

@@ -29,10 +29,6 @@ constexpr auto tuple_awaitable = asio::as_tuple(asio::use_awaitable);
 constexpr std::size_t MAX_HTTP_BODY = 4096;
 constexpr std::size_t MAX_WS_MESSAGE = 65536;  // protocol.md 3: larger closes with 1009
 
-std::string cookie_header(const std::string& token) {
-  return "ft_guest=" + token + "; Path=/; Max-Age=31536000; HttpOnly; SameSite=Lax";
-}
-
 // Runs blocking work (store, files) on the pool and resumes on the caller's
 // executor. Deliberately not a coroutine itself, and callers pass named
 // lambdas: GCC 12 destroys by-value coroutine arguments and temporaries of a
@@ -130,7 +126,7 @@ class WsSession final : public Peer, public std::enable_shared_from_this<WsSessi
     const std::string token = identity().new_token;
     ws_.set_option(websocket::stream_base::decorator([token](websocket::response_type& res) {
       res.set(http::field::server, "fourtable");
-      if (!token.empty()) res.set(http::field::set_cookie, cookie_header(token));
+      if (!token.empty()) res.set(http::field::set_cookie, guest_cookie_header(token));
     }));
     auto [ec] = co_await ws_.async_accept(request, tuple_awaitable);
     if (ec) co_return;
@@ -238,18 +234,57 @@ class WsSession final : public Peer, public std::enable_shared_from_this<WsSessi
   bool closed_ = false;
 };
 
-http::response<http::string_body> make_response(const HttpResponse& r, unsigned version,
-                                                bool keep_alive) {
-  http::response<http::string_body> res{static_cast<http::status>(r.status), version};
+template <typename Body>
+http::response<Body> response_head(const HttpResponse& r, unsigned version, bool keep_alive) {
+  http::response<Body> res{static_cast<http::status>(r.status), version};
   res.set(http::field::server, "fourtable");
   res.set(http::field::content_type, r.content_type);
   res.set(http::field::cache_control, r.cache_control);
   for (const auto& [k, v] : SECURITY_HEADERS) res.set(k, v);
   for (const auto& [k, v] : r.headers) res.insert(k, v);
   res.keep_alive(keep_alive);
+  return res;
+}
+
+http::response<http::string_body> make_response(const HttpResponse& r, unsigned version,
+                                                bool keep_alive) {
+  auto res = response_head<http::string_body>(r, version, keep_alive);
   res.body() = r.body;
   res.prepare_payload();
   return res;
+}
+
+// Writes a HttpResponse::next_chunk answer (chunked transfer encoding): the
+// next chunk is made on the pool only after the previous one was written.
+// False when the connection must close (a write failed, or making a chunk
+// threw and the body is cut off).
+awaitable<bool> write_streamed(NetServer::Impl& impl, beast::tcp_stream& stream,
+                               const HttpResponse& r, unsigned version, bool keep_alive) {
+  auto res = response_head<http::empty_body>(r, version, keep_alive);
+  res.chunked(true);
+  http::response_serializer<http::empty_body> head(res);
+  auto [hec, hn] = co_await http::async_write_header(stream, head, tuple_awaitable);
+  if (hec) co_return false;
+  for (;;) {
+    std::optional<std::string> chunk;
+    bool failed = false;
+    try {
+      auto next = [&r] { return r.next_chunk(); };
+      auto pending = on_pool(impl.pool, std::move(next));
+      chunk = co_await std::move(pending);
+    } catch (const std::exception&) {
+      failed = true;
+    }
+    if (failed) co_return false;
+    if (!chunk) break;
+    if (chunk->empty()) continue;
+    stream.expires_after(std::chrono::seconds(impl.opt.http_idle_seconds));
+    auto [ec, n] =
+        co_await asio::async_write(stream, http::make_chunk(asio::buffer(*chunk)), tuple_awaitable);
+    if (ec) co_return false;
+  }
+  auto [lec, ln] = co_await asio::async_write(stream, http::make_chunk_last(), tuple_awaitable);
+  co_return !lec;
 }
 
 HttpResponse json_error(int status, std::string_view code, std::string_view message) {
@@ -279,7 +314,7 @@ std::optional<HttpResponse> refused_upgrade(const NetServer::Impl& impl,
 
 // The application's view of a plain HTTP request (its body moves along).
 HttpRequest to_request(http::request<http::string_body>& req, const std::string& cookie,
-                       const std::string& host) {
+                       const std::string& host, const std::string& address) {
   HttpRequest request;
   request.method = std::string(req.method_string());
   request.target = std::string(req.target());
@@ -287,6 +322,7 @@ HttpRequest to_request(http::request<http::string_body>& req, const std::string&
   request.guest_token = cookie;
   request.host = host;
   request.accept_encoding = std::string(req[http::field::accept_encoding]);
+  request.address = address;
   return request;
 }
 
@@ -356,7 +392,7 @@ awaitable<void> http_session(NetServer::Impl& impl, tcp::socket socket) {
       co_return;
     }
 
-    HttpRequest request = to_request(req, cookie, host);
+    HttpRequest request = to_request(req, cookie, host, address);
     HttpResponse response;
     try {
       auto handle = [&impl, &request] {
@@ -365,7 +401,7 @@ awaitable<void> http_session(NetServer::Impl& impl, tcp::socket socket) {
         Identity who = impl.app.identify(request.guest_token);
         HttpResponse r = impl.app.http(request, &who);
         if (!who.new_token.empty())
-          r.headers.emplace_back("Set-Cookie", cookie_header(who.new_token));
+          r.headers.emplace_back("Set-Cookie", guest_cookie_header(who.new_token));
         return r;
       };
       auto pending = on_pool(impl.pool, std::move(handle));
@@ -374,6 +410,11 @@ awaitable<void> http_session(NetServer::Impl& impl, tcp::socket socket) {
       response = json_error(500, "server_error", "the request failed");
     }
     const bool keep_alive = req.keep_alive();
+    if (response.next_chunk) {
+      const bool ok = co_await write_streamed(impl, stream, response, req.version(), keep_alive);
+      if (!ok || !keep_alive) break;
+      continue;
+    }
     auto res = make_response(response, req.version(), keep_alive);
     auto [wec, wn] = co_await http::async_write(stream, res, tuple_awaitable);
     if (wec || !keep_alive) break;

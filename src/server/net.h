@@ -9,6 +9,7 @@
 #include <cstdint>
 #include <functional>
 #include <memory>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <utility>
@@ -23,6 +24,7 @@ struct HttpRequest {
   std::string guest_token;  // the ft_guest cookie, "" if none
   std::string host;
   std::string accept_encoding;  // the Accept-Encoding header, for precompressed files
+  std::string address;          // the client's IP address (login rate limits)
 };
 
 struct HttpResponse {
@@ -31,6 +33,13 @@ struct HttpResponse {
   std::string body;
   std::vector<std::pair<std::string, std::string>> headers;  // extra headers (Location, ...)
   std::string cache_control = "no-store";                    // API answers change: never cached
+  // A body too large to hold at once (an export): when set, `body` is
+  // ignored and the edge sends the answer with chunked transfer encoding,
+  // one chunk per call, calling it on the blocking pool only after the
+  // previous chunk was written (so a slow reader holds one chunk), until
+  // it returns nullopt. If it throws, the connection is closed without the
+  // final chunk: the client sees a cut-off body, never a partial one as whole.
+  std::function<std::optional<std::string>()> next_chunk;
 };
 
 // Sent with every HTTP answer (docs/protocol.md 2): scripts, styles, images
@@ -159,5 +168,8 @@ bool origin_allowed(std::string_view origin, std::string_view scheme, std::strin
 
 // The value of the ft_guest cookie in a Cookie header, "" if absent.
 std::string guest_cookie(std::string_view cookie_header);
+// The Set-Cookie value that gives the browser `token` (HttpOnly, SameSite=Lax,
+// a year); an empty token clears the cookie (log out).
+std::string guest_cookie_header(std::string_view token);
 
 }  // namespace ft::server

@@ -28,4 +28,9 @@ std::string guest_cookie(std::string_view header) {
   return {};
 }
 
+std::string guest_cookie_header(std::string_view token) {
+  if (token.empty()) return "ft_guest=; Path=/; Max-Age=0; HttpOnly; SameSite=Lax";
+  return "ft_guest=" + std::string(token) + "; Path=/; Max-Age=31536000; HttpOnly; SameSite=Lax";
+}
+
 }  // namespace ft::server

@@ -1,0 +1,44 @@
+#include "server/http_json.h"
+
+#include <boost/url.hpp>
+
+namespace ft::server {
+namespace json = boost::json;
+
+HttpResponse json_response(int status, const json::value& body) {
+  HttpResponse r;
+  r.status = status;
+  r.body = json::serialize(body);
+  return r;
+}
+
+HttpResponse error(int status, std::string_view code, std::string message) {
+  return json_response(status,
+                       json::object{{"error", json::object{{"code", code}, {"message", message}}}});
+}
+
+json::object player_object(std::int64_t id, std::string_view name) {
+  return json::object{{"id", "p_" + std::to_string(id)}, {"name", name}};
+}
+
+std::int64_t parse_player_id(std::string_view id) {
+  if (id.substr(0, 2) != "p_" || id.size() < 3 || id.size() > 20) return 0;
+  std::int64_t n = 0;
+  for (char c : id.substr(2)) {
+    if (c < '0' || c > '9') return 0;
+    n = n * 10 + (c - '0');
+  }
+  return n;
+}
+
+std::optional<std::vector<std::pair<std::string, std::string>>> query_params(
+    std::string_view target) {
+  auto url = boost::urls::parse_origin_form(target);
+  if (!url) return std::nullopt;
+  std::vector<std::pair<std::string, std::string>> out;
+  // params() decodes escapes and '+'; a malformed escape fails the parse above.
+  for (const auto& p : url->params()) out.emplace_back(p.key, p.value);
+  return out;
+}
+
+}  // namespace ft::server
