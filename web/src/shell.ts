@@ -1,6 +1,7 @@
 // The frame of every page: skip link first, header with navigation and the
 // language switch, <main id="main">, the live region, and the footer with the
 // version and commit the bundle was built from.
+import { mountAccount } from './account_view';
 import { h } from './dom';
 import { DICTIONARIES, initLanguage, lang, LANGS, onLanguageChange, setLanguage, t, type Lang } from './i18n';
 
@@ -45,11 +46,19 @@ export function mountShell(render: (shell: Shell) => void): Shell {
   for (const l of LANGS) select.append(h('option', { value: l, lang: l }, DICTIONARIES[l]['lang.name']));
   select.addEventListener('change', () => setLanguage(select.value as Lang));
   const langLabel = h('label', { for: 'lang-select', class: 'lang-label' });
-  const header = h('header', { class: 'site-header' }, home, nav, h('div', { class: 'lang' }, langLabel, select));
+  const account = mountAccount();
+  const header = h(
+    'header',
+    { class: 'site-header' },
+    home,
+    nav,
+    account.button,
+    h('div', { class: 'lang' }, langLabel, select),
+  );
   const footer = h('footer', { class: 'site-footer' });
   const footerVersion = h('span', { class: 'version' }, footerText());
   footer.append(footerVersion);
-  document.body.append(skip, header, main, live, footer);
+  document.body.append(skip, header, account.panel, main, live, footer);
 
   const relabel = () => {
     skip.textContent = t('skip');
@@ -59,6 +68,7 @@ export function mountShell(render: (shell: Shell) => void): Shell {
     langLabel.textContent = t('lang.label');
     select.value = lang();
     footerVersion.setAttribute('title', t('footer.label'));
+    account.relabel();
     render(shell);
   };
   onLanguageChange(relabel);
