@@ -85,7 +85,9 @@ describe('account: a name to keep', () => {
     expect(stranger.id).not.toBe(a.id);
     await openPanel(B);
     await logIn(B, NAME, 'not the password');
-    await expect.poll(() => B.textContent('#account-status')).toBe(en['account.error.wrong_login']);
+    await expect
+      .poll(() => B.textContent('#account-status'), { timeout: 20_000 })
+      .toBe(en['account.error.wrong_login']);
     await Promise.all([B.waitForEvent('load'), logIn(B, NAME.toLowerCase(), PASSWORD)]);
     expect(await me(ctxB)).toEqual({ id: a.id, name: NAME, account: true });
     const cookie = (await ctxB.cookies()).find((c) => c.name === 'ft_guest');
@@ -99,7 +101,9 @@ describe('account: a name to keep', () => {
     await A.fill('#account-old-password', PASSWORD);
     await A.fill('#account-new-password', 'a new password');
     await A.click('#account-change button[type=submit]');
-    await expect.poll(() => A.textContent('#account-status')).toBe(en['account.change.done'].replace('{count}', '1'));
+    await expect
+      .poll(() => A.textContent('#account-status'), { timeout: 20_000 })
+      .toBe(en['account.change.done'].replace('{count}', '1'));
     const a = await me(ctxA);
     expect(a.account).toBe(true);
     expect((await me(ctxB)).id).not.toBe(a.id);
