@@ -268,7 +268,7 @@ HttpResponse Hub::api_leaderboard(std::string_view pool, const HttpRequest& requ
                       {"provisional", rating::provisional(as_rating(*mine), now)}};
   }
   return json_response(200, json::object{{"pool", pool},
-                                         {"max_rd", options_.leaderboard_max_rd},
+                                         {"max_rd", std::lround(options_.leaderboard_max_rd)},
                                          {"active_days", options_.leaderboard_days},
                                          {"players", players},
                                          {"me", me}});

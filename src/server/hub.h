@@ -32,8 +32,8 @@ struct HubOptions {
   // fall and Ready time out without waiting.
   std::optional<std::int64_t> test_clock_ms;
   // Leaderboards (protocol.md 2.13): who is listed.
-  int leaderboard_max_rd = 110;  // deviation below this (not provisional)
-  int leaderboard_days = 30;     // a rated match within this many days
+  double leaderboard_max_rd = 110.0;  // deviation below this (not provisional)
+  int leaderboard_days = 30;          // a rated match within this many days
 };
 
 class Hub final : public Application, public RoomHost {
