@@ -7,7 +7,7 @@
 import type { BrowserContext, Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { newContext } from './browser';
-import { axeViolations, clickColumn, col, moveCount, openMoreSettings, shot, waitMoves } from './helpers';
+import { axeViolations, clickColumn, col, createLinkTable, moveCount, shot, waitMoves, whoseTurn } from './helpers';
 import { useServerAndBrowser } from './setup';
 
 const env = useServerAndBrowser(['--leaderboard-rd', '500']);
@@ -38,18 +38,10 @@ beforeAll(async () => {
   B = await ctxB.newPage();
 });
 
-async function whoseTurn(): Promise<Page> {
-  for (let i = 0; i < 150; i++) {
-    for (const p of [A, B]) if ((await p.locator('#turn.mine').count()) > 0) return p;
-    await A.waitForTimeout(100);
-  }
-  throw new Error('nobody is to move');
-}
-
 async function play(moves: string): Promise<void> {
   for (const m of moves) {
     const before = await moveCount(A);
-    await clickColumn(await whoseTurn(), col(m));
+    await clickColumn(await whoseTurn([A, B]), col(m));
     await waitMoves(A, before + 1);
     await waitMoves(B, before + 1);
   }
@@ -57,12 +49,9 @@ async function play(moves: string): Promise<void> {
 
 describe('profile and leaderboard after a rated match', () => {
   it('plays a rated match to its end: 2:0', async () => {
-    await A.goto('/');
-    await openMoreSettings(A);
-    await A.selectOption('#c-visibility', 'link');
-    expect(await A.isChecked('#c-rated')).toBe(true);
-    await A.click('#create-submit');
-    await A.waitForURL(/\/t\//);
+    // The full form's defaults: classic 7x6, a rated match.
+    await createLinkTable(A);
+    expect(await A.locator('.table-title .badge').textContent()).toBe('Rated');
     await B.goto(A.url());
     await A.locator('#turn').waitFor();
     await B.locator('#turn').waitFor();
