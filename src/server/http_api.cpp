@@ -2,10 +2,8 @@
 // Runs on the blocking pool, so it may call the store.
 #include <sodium.h>
 
-#include <cmath>
 #include <map>
 
-#include "match/results.h"
 #include "server/build_info.h"
 #include "server/guest_names.h"
 #include "server/http_json.h"
@@ -15,14 +13,7 @@
 
 namespace ft::server {
 namespace json = boost::json;
-namespace {
 
-// A stored match score (1.5) in the match library's half points.
-match::Points half_points(double score) {
-  return match::Points{static_cast<int>(std::lround(score * 2))};
-}
-
-}  // namespace
 
 bool Hub::needs_identity(std::string_view path) const {
   // Logging in or out makes no guest: the answer sets the cookie itself.
@@ -67,7 +58,9 @@ HttpResponse Hub::http(const HttpRequest& request, const Identity* who) {
     }
     if (path.rfind("/api/players/", 0) == 0 && path.ends_with("/games"))
       return api_player_games(path.substr(13, path.size() - 13 - 6), request.target);
-    if (path.rfind("/api/players/", 0) == 0) return api_player(path.substr(13));
+    if (path.rfind("/api/players/", 0) == 0) return api_players(path.substr(13), request);
+    if (path.rfind("/api/leaderboard/", 0) == 0)
+      return api_leaderboard(path.substr(17), request, *who);
     if (path.rfind("/api/games/", 0) == 0) return api_game_export(path.substr(11), request.target);
     return error(404, "not_found", "no such API endpoint");
   }
@@ -201,73 +194,6 @@ HttpResponse Hub::api_test_clock(const HttpRequest& request) {
       advance->as_int64() > MAX_ADVANCE)
     return error(400, "bad_settings", "'advance_ms' must be an integer in 0..2592000000");
   return json_response(200, json::object{{"now_ms", advance_test_clock(advance->as_int64())}});
-}
-
-HttpResponse Hub::api_player(std::string_view id) {
-  const std::int64_t pid = parse_player_id(id);
-  if (pid == 0) return error(404, "not_found", "no such player");
-  auto player = store_.find_player(pid);
-  if (!player) return error(404, "not_found", "no such player");
-  json::array ratings;
-  for (const store::Rating& r : store_.ratings_of(pid)) {
-    ratings.push_back(json::object{{"pool", r.variant},
-                                   {"rating", r.rating},
-                                   {"rd", r.deviation},
-                                   {"volatility", r.volatility},
-                                   {"matches", r.games}});
-  }
-  json::array matches;
-  for (const store::FinishedMatch& m : store_.finished_matches(pid, 50)) {
-    int seats = m.self.seat + 1;
-    for (const auto& o : m.opponents) seats = std::max(seats, o.line.seat + 1);
-    json::array score(std::size_t(seats), json::value(0));
-    score[std::size_t(m.self.seat)] = m.self.score;
-    json::array opponents;
-    // The stored points of every seat give its result by match_over's rule
-    // (match::seat_results). Seat s plays for team s % teams (two vs two:
-    // 4 seats, 2 teams).
-    const int teams = seats == 4 ? 2 : seats;
-    std::vector<match::Points> team_points(static_cast<std::size_t>(teams));
-    team_points[std::size_t(m.self.seat % teams)] = half_points(m.self.score);
-    for (const auto& o : m.opponents) {
-      score[std::size_t(o.line.seat)] = o.line.score;
-      opponents.push_back(player_object(o.line.player, o.display_name));
-      team_points[std::size_t(o.line.seat % teams)] = half_points(o.line.score);
-    }
-    // A match against the computer stores only the person's line: its
-    // result cannot be told and reads "draw".
-    const std::string_view outcome = m.opponents.empty()
-                                         ? "draw"
-                                         : match::seat_result_name(match::seat_results(
-                                               team_points, seats)[std::size_t(m.self.seat)]);
-    json::array games;
-    for (const auto& g : store_.games_of_match(m.match_id))
-      games.push_back(json::string(m.table_id + "-" + std::to_string(g.number)));
-    json::value reason = nullptr;
-    if (auto room = find(m.table_id)) {
-      json::value result = room->match_result();
-      if (result.is_object() && result.as_object().contains("reason"))
-        reason = result.as_object().at("reason");
-    }
-    json::value change = nullptr;
-    if (m.rated) change = m.self.rating_after - m.self.rating_before;
-    matches.push_back(json::object{{"table", m.table_id},
-                                   {"game", rules::to_text(rules::game_kind_of_variant(m.variant))},
-                                   {"variant", m.variant},
-                                   {"rated", m.rated},
-                                   {"seat", m.self.seat},
-                                   {"score", score},
-                                   {"result", outcome},
-                                   {"reason", reason},
-                                   {"opponents", opponents},
-                                   {"rating_change", change},
-                                   {"games", games},
-                                   {"finished_at", m.finished_ms}});
-  }
-  return json_response(200, json::object{{"id", "p_" + std::to_string(pid)},
-                                         {"name", player->display_name},
-                                         {"ratings", ratings},
-                                         {"matches", matches}});
 }
 
 HttpResponse Hub::api_game(std::string_view id) {

@@ -1,5 +1,5 @@
 // Pieces every HTTP API file of the hub uses (http_api.cpp, http_accounts.cpp,
-// http_export.cpp): JSON answers, the error shape of docs/protocol.md 2,
+// http_export.cpp, http_players.cpp): JSON answers, the error shape of docs/protocol.md 2,
 // player ids and query parameters.
 #pragma once
 

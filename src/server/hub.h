@@ -32,6 +32,9 @@ struct HubOptions {
   // advance_test_clock() (POST /api/test/clock), so a test can make flags
   // fall and Ready time out without waiting.
   std::optional<std::int64_t> test_clock_ms;
+  // Leaderboards (protocol.md 2.13): who is listed.
+  double leaderboard_max_rd = 110.0;  // deviation below this (not provisional)
+  int leaderboard_days = 30;          // a rated match within this many days
 };
 
 class Hub final : public Application, public RoomHost {
@@ -104,7 +107,12 @@ class Hub final : public Application, public RoomHost {
   HttpResponse api_me(const HttpRequest& request, const Identity& who);
   HttpResponse api_create_table(const HttpRequest& request, const Identity& who);
   HttpResponse api_my_tables(const Identity& who);
-  HttpResponse api_player(std::string_view id);
+  // Profiles and leaderboards (http_players.cpp).
+  HttpResponse api_players(std::string_view rest, const HttpRequest& request);
+  HttpResponse api_player(const store::Player& player, const HttpRequest& request);
+  HttpResponse api_player_ratings(const store::Player& player);
+  HttpResponse api_leaderboard(std::string_view pool, const HttpRequest& request,
+                               const Identity& who);
   HttpResponse api_game(std::string_view id);
   HttpResponse api_test_clock(const HttpRequest& request);
   // A name to keep (http_accounts.cpp, protocol.md 2.12): POST

@@ -65,6 +65,8 @@ int serve(const ServeOptions& options) {
   hub_options.engine_threads = options.engine_threads;
   hub_options.keep_finished_ms = std::int64_t{options.keep_finished_s} * 1000;
   hub_options.test_clock_ms = options.test_clock_ms;
+  hub_options.leaderboard_max_rd = options.leaderboard_rd;
+  hub_options.leaderboard_days = options.leaderboard_days;
   Hub hub(*store, hub_options);
   int restored = 0;
   try {

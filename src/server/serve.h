@@ -24,6 +24,8 @@ struct ServeOptions {
   // Tests only: the server's clock starts here (ms since the epoch) and moves
   // only by POST /api/test/clock, so timeouts need no waiting.
   std::optional<std::int64_t> test_clock_ms;
+  int leaderboard_rd = 110;   // leaderboards list deviations below this
+  int leaderboard_days = 30;  // ... of players with a rated match in these days
 };
 
 // Runs until SIGINT/SIGTERM. Returns the process exit code.

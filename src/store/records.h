@@ -240,6 +240,42 @@ struct PlayerGame {
   friend bool operator==(const PlayerGame&, const PlayerGame&) = default;
 };
 
+// --- profiles and leaderboards (migration 004) -----------------------------
+
+// Where a page of finished matches ends: the next page holds the matches
+// finished before it (finished_ms, then match id, both descending), so two
+// matches that end in the same millisecond are neither lost nor repeated.
+struct MatchCursor {
+  Millis finished_ms = 0;  // 0: from the newest
+  MatchId match_id = 0;
+  friend bool operator==(const MatchCursor&, const MatchCursor&) = default;
+};
+
+// One rated match of a player as a point of its rating history.
+struct RatingPoint {
+  std::string variant;  // the pool
+  Millis started_ms = 0;
+  Millis finished_ms = 0;
+  double before = 0.0;
+  double after = 0.0;
+  friend bool operator==(const RatingPoint&, const RatingPoint&) = default;
+};
+
+// Who is on a pool's leaderboard: deviation below `max_deviation` and a rated
+// match at or after `rated_since`; the best `limit`, by rating, then id.
+struct LeaderboardQuery {
+  std::string variant;
+  double max_deviation = 110.0;
+  Millis rated_since = 0;
+  int limit = 100;
+};
+
+struct LeaderboardEntry {
+  Rating rating;
+  std::string display_name;
+  friend bool operator==(const LeaderboardEntry&, const LeaderboardEntry&) = default;
+};
+
 // A table that was open or playing when the process stopped, with everything
 // the room needs to continue: its latest unfinished match, that match's games,
 // and the moves of all those games (ordered by game, then ply).

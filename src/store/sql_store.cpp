@@ -979,16 +979,26 @@ std::vector<Rating> SqlStore::ratings_of(PlayerId player) {
 
 std::vector<FinishedMatch> SqlStore::finished_matches(PlayerId player, int limit,
                                                       Millis before_ms) {
+  return finished_matches_page(player, limit, MatchCursor{before_ms, 0});
+}
+
+// --- profiles and leaderboards (migration 004) -------------------------------
+
+std::vector<FinishedMatch> SqlStore::finished_matches_page(PlayerId player, int limit,
+                                                           const MatchCursor& cursor) {
   if (limit <= 0) return {};
   ReadScope scope(*this, true);
   sql::Db& db = scope.db();
+  // Match ids are > 0, so a cursor without one keeps only what finished
+  // strictly before its time.
   auto rows = q(db,
                 "SELECT mp.match_id, m.table_id, m.format, m.variant, m.rated, m.result, "
                 "m.finished_ms, mp.seat, mp.score, mp.rating_before, mp.rating_after "
                 "FROM match_players mp JOIN matches m ON m.id = mp.match_id "
-                "WHERE mp.player_id = $1 AND (CAST($2 AS BIGINT) = 0 OR mp.finished_ms < $2) "
-                "ORDER BY mp.finished_ms DESC, mp.match_id DESC LIMIT $3",
-                {player, before_ms, std::int64_t{limit}});
+                "WHERE mp.player_id = $1 AND (CAST($2 AS BIGINT) = 0 OR mp.finished_ms < $2 "
+                "OR (mp.finished_ms = $2 AND mp.match_id < $3)) "
+                "ORDER BY mp.finished_ms DESC, mp.match_id DESC LIMIT $4",
+                {player, cursor.finished_ms, cursor.match_id, std::int64_t{limit}});
   std::vector<FinishedMatch> out;
   for (const Row& r : rows) {
     FinishedMatch f;
@@ -1016,6 +1026,91 @@ std::vector<FinishedMatch> SqlStore::finished_matches(PlayerId player, int limit
     out.push_back(std::move(f));
   }
   return out;
+}
+
+std::vector<FinishedMatch> SqlStore::match_results(PlayerId player) {
+  ReadScope scope(*this, false);
+  // One row per seat of each of the player's matches (the player's own line
+  // included), so the counts never cost a query per match.
+  auto rows = q(scope.db(),
+                "SELECT mine.match_id, m.variant, m.rated, m.result, mine.finished_ms, mine.seat, "
+                "o.player_id, o.seat, o.score "
+                "FROM match_players mine JOIN matches m ON m.id = mine.match_id "
+                "JOIN match_players o ON o.match_id = mine.match_id "
+                "WHERE mine.player_id = $1 ORDER BY mine.finished_ms, mine.match_id, o.seat",
+                {player});
+  std::vector<FinishedMatch> out;
+  for (const Row& r : rows) {
+    if (out.empty() || out.back().match_id != r.integer(0)) {
+      FinishedMatch f;
+      Columns(r) >> f.match_id >> f.variant >> f.rated >> f.result >> f.finished_ms >> f.self.seat;
+      f.self.player = player;
+      out.push_back(std::move(f));
+    }
+    FinishedMatch& f = out.back();
+    MatchPlayerResult line;
+    line.player = r.integer(6);
+    line.seat = static_cast<int>(r.integer(7));
+    line.score = r.real(8);
+    if (line.seat == f.self.seat) {
+      f.self.score = line.score;
+    } else {
+      f.opponents.push_back(FinishedMatch::Opponent{line, {}});
+    }
+  }
+  return out;
+}
+
+std::vector<RatingPoint> SqlStore::rating_history(PlayerId player) {
+  ReadScope scope(*this, false);
+  // A rated match whose rating could not be computed stores 0 -> 0: no point.
+  auto rows = q(scope.db(),
+                "SELECT m.variant, m.started_ms, mp.finished_ms, mp.rating_before, "
+                "mp.rating_after FROM match_players mp JOIN matches m ON m.id = mp.match_id "
+                "WHERE mp.player_id = $1 AND m.rated = 1 AND mp.rating_after > 0 "
+                "ORDER BY mp.finished_ms, mp.match_id",
+                {player});
+  return all_rows(rows, [](const Row& r) {
+    RatingPoint p;
+    Columns(r) >> p.variant >> p.started_ms >> p.finished_ms >> p.before >> p.after;
+    return p;
+  });
+}
+
+std::vector<LeaderboardEntry> SqlStore::leaderboard(const LeaderboardQuery& query) {
+  if (query.limit <= 0) return {};
+  ReadScope scope(*this, false);
+  // ratings_by_pool (004) holds the order and the filter's columns: the scan
+  // stops after `limit` admitted rows.
+  auto rows = q(scope.db(),
+                "SELECT r.player_id, r.variant, r.rating, r.deviation, r.volatility, "
+                "r.last_rated_ms, r.games, p.display_name FROM ratings r "
+                "JOIN players p ON p.id = r.player_id "
+                "WHERE r.variant = $1 AND r.deviation < $2 AND r.last_rated_ms >= $3 "
+                "ORDER BY r.rating DESC, r.player_id LIMIT $4",
+                {query.variant, query.max_deviation, query.rated_since, std::int64_t{query.limit}});
+  return all_rows(rows, [](const Row& r) {
+    LeaderboardEntry e;
+    Columns(r) >> e.rating.player >> e.rating.variant >> e.rating.rating >> e.rating.deviation >>
+        e.rating.volatility >> e.rating.last_rated_ms >> e.rating.games >> e.display_name;
+    return e;
+  });
+}
+
+std::optional<int> SqlStore::leaderboard_place(const LeaderboardQuery& query, PlayerId player) {
+  ReadScope scope(*this, true);
+  sql::Db& db = scope.db();
+  auto mine = first_row(
+      q(db, "SELECT " + cols(RATING_COLS) + " FROM ratings WHERE player_id = $1 AND variant = $2",
+        {player, query.variant}),
+      rating_from);
+  if (!mine || mine->deviation >= query.max_deviation || mine->last_rated_ms < query.rated_since)
+    return std::nullopt;
+  auto ahead = q(db,
+                 "SELECT COUNT(*) FROM ratings WHERE variant = $1 AND deviation < $2 AND "
+                 "last_rated_ms >= $3 AND (rating > $4 OR (rating = $4 AND player_id < $5))",
+                 {query.variant, query.max_deviation, query.rated_since, mine->rating, player});
+  return static_cast<int>(ahead.at(0).integer(0)) + 1;
 }
 
 // --- table leases ----------------------------------------------------------

@@ -55,6 +55,12 @@ class SqlStore final : public Store {
   std::vector<Rating> ratings_of(PlayerId player) override;
   std::vector<FinishedMatch> finished_matches(PlayerId player, int limit,
                                               Millis before_ms) override;
+  std::vector<FinishedMatch> finished_matches_page(PlayerId player, int limit,
+                                                   const MatchCursor& cursor) override;
+  std::vector<FinishedMatch> match_results(PlayerId player) override;
+  std::vector<RatingPoint> rating_history(PlayerId player) override;
+  std::vector<LeaderboardEntry> leaderboard(const LeaderboardQuery& query) override;
+  std::optional<int> leaderboard_place(const LeaderboardQuery& query, PlayerId player) override;
 
   void add_session(std::string_view token, PlayerId player, Millis now) override;
   void end_session(std::string_view token) override;

@@ -185,6 +185,22 @@ class Store {
   static constexpr int MAX_GAME_PAGE = 200;
   virtual std::vector<PlayerGame> games_of_player(const GameQuery& query) = 0;
 
+  // --- profiles and leaderboards (migration 004) ---------------------------
+  // A page of finished_matches after `cursor` (a zero cursor: the newest).
+  virtual std::vector<FinishedMatch> finished_matches_page(PlayerId player, int limit,
+                                                           const MatchCursor& cursor) = 0;
+  // Every finished match of the player, oldest first, with every seat's line
+  // (opponents without names) and the result: what win/draw/loss counts need,
+  // in one query.
+  virtual std::vector<FinishedMatch> match_results(PlayerId player) = 0;
+  // The player's rated matches that changed a rating, oldest first.
+  virtual std::vector<RatingPoint> rating_history(PlayerId player) = 0;
+  // The best of a pool (LeaderboardQuery), best first.
+  virtual std::vector<LeaderboardEntry> leaderboard(const LeaderboardQuery& query) = 0;
+  // The player's 1-based place among everyone the query admits (ignoring its
+  // limit); nullopt if the query does not admit the player.
+  virtual std::optional<int> leaderboard_place(const LeaderboardQuery& query, PlayerId player) = 0;
+
   // --- several nodes: who runs a table's room -----------------------------
   // Takes the table's lease for `node` until now + lease_ms, or renews it if
   // `node` holds it. Returns false, changing nothing, while another node's

@@ -92,6 +92,22 @@ TEST(RulesA3, ScoreFormatting) {
   EXPECT_EQ(format_points(Points{5}), "2½");
 }
 
+// A stored result read back (the profile's win/draw/loss): every score
+// format_score writes parses to its points; anything else is refused.
+TEST(RulesA3, ScoreParsingIsFormattingsInverse) {
+  for (const std::vector<Points>& p :
+       std::vector<std::vector<Points>>{{Points{4}, Points{0}},
+                                        {Points{3}, Points{1}},
+                                        {Points{1}, Points{3}},
+                                        {Points{2}, Points{2}},
+                                        {Points{4}, Points{2}, Points{0}},
+                                        {Points{0}, Points{0}},
+                                        {Points{21}, Points{1}}})
+    EXPECT_EQ(parse_score(format_score(p)), p) << format_score(p);
+  for (const char* bad : {"", ":", "1:", "a:b", "1½½:0", "0½:1", "2:-1", "1.5:0.5", "2 :0"})
+    EXPECT_EQ(parse_score(bad), std::nullopt) << bad;
+}
+
 // RULES.md A3: between games the board keeps the final position and no
 // clock runs until every player pressed Ready.
 TEST(RulesA3, NoClockRunsBetweenGames) {

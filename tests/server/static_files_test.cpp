@@ -65,8 +65,9 @@ TEST(StaticFiles, PrecompressedFormTheBrowserAcceptsAndCacheByName) {
   EXPECT_FALSE(has(plain, "Content-Encoding", "br") || has(plain, "Content-Encoding", "gzip"));
   // No packed form on disk: the file itself, whatever is accepted.
   EXPECT_EQ(server::serve_static(root, "/assets/only-plain-9f.css", "br").body, "body{}");
-  // The page: revalidated every time, for / and a table's link alike.
-  for (const char* path : {"/", "/t/k3j9xq2apz", "/leaderboard"}) {
+  // The page: revalidated every time, for /, a table, a player and a leaderboard alike.
+  for (const char* path :
+       {"/", "/t/k3j9xq2apz", "/leaderboard", "/p/p_17", "/leaderboard/popout"}) {
     auto page = server::serve_static(root, path, "br");
     EXPECT_EQ(page.body, "BR-PAGE") << path;
     EXPECT_EQ(page.cache_control, "no-cache") << path;

@@ -67,10 +67,11 @@ TEST_P(StoreContract, OldDatabaseIsUpgradedAndKeepsItsData) {
   Player p = store().create_player("tok", "Ann", 1);
   store().create_table(table("t"));
   auto& db = dynamic_cast<SqlStore&>(store()).db();
-  // Back to the schema of migration 1: undo 6 (sessions, accounts), 3 (the
-  // move columns), then 2.
+  // Back to the schema of migration 1: undo 6 (sessions, accounts), 4 (the
+  // leaderboard index), 3 (the move columns), then 2.
   db.exec_script("DROP TABLE accounts");
   db.exec_script("DROP TABLE sessions");
+  db.exec_script("DROP INDEX ratings_by_pool");
   for (const char* column : {"elapsed_ms", "clocks_ms", "client_id", "version"})
     db.exec_script(std::string("ALTER TABLE moves DROP COLUMN ") + column);
   db.exec_script("DROP TABLE table_owners");
@@ -82,6 +83,7 @@ TEST_P(StoreContract, OldDatabaseIsUpgradedAndKeepsItsData) {
   // The guest made before migration 006 is still known by its token.
   EXPECT_EQ(store().find_player_by_token("tok"), p);
   EXPECT_TRUE(store().claim_table("t", "node-a", 1, LEASE));
+  EXPECT_TRUE(store().leaderboard(LeaderboardQuery{"classic", 110, 0, 100}).empty());
 }
 
 }  // namespace

@@ -3,7 +3,8 @@
 // chunks they import, counted as the server sends them to a browser that
 // accepts brotli: the precompressed .br file of the build (scripts/compress.mjs),
 // else .gz, else the file. tests/e2e/assets.test.ts measures the same through
-// the running server.
+// the running server. Dynamic imports (`import("./player-….js")`: the player
+// and leaderboard pages) load only on their own pages and are not followed.
 // Usage: node scripts/size.mjs [--max-kib N]   (exit 1 over budget)
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -18,7 +19,7 @@ while (queue.length) {
   seen.add(f);
   if (f.endsWith('.js')) {
     const text = readFileSync(join(dist, f), 'utf8');
-    for (const m of text.matchAll(/["'`]\.\/([\w.-]+\.(?:js|css))["'`]/g)) queue.push(`assets/${m[1]}`);
+    for (const m of text.matchAll(/(?<!import\()["'`]\.\/([\w.-]+\.(?:js|css))["'`]/g)) queue.push(`assets/${m[1]}`);
   }
 }
 let raw = 0;

@@ -49,3 +49,9 @@ export function formatDelta(delta: number): string {
   const r = Math.round(delta);
   return r > 0 ? `+${r}` : r < 0 ? `−${Math.abs(r)}` : '±0';
 }
+
+// A rating as shown: whole points, and "?" while it is provisional (as lichess
+// writes it): "1621?".
+export function ratingText(rating: number, provisional: boolean): string {
+  return `${Math.round(rating)}${provisional ? '?' : ''}`;
+}

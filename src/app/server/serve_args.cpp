@@ -26,6 +26,10 @@ const char* serve_usage() {
          "                       (default 300; the store serves it after that)\n"
          "  --http-rate N        API requests and WebSocket opens per second per client\n"
          "                       address, bursts of 3N (default 20; 0: no limit)\n"
+         "  --leaderboard-rd N   leaderboards list ratings whose deviation is below N\n"
+         "                       (45..500, default 110: not provisional)\n"
+         "  --leaderboard-days N ... and whose last rated match is at most N days old\n"
+         "                       (1..3650, default 30)\n"
          "  --test-clock MS      TESTS ONLY: the server's clock starts at MS (ms since the\n"
          "                       epoch) and moves only by POST /api/test/clock\n"
          "                       {\"advance_ms\": N}; never use it for real play\n"
@@ -37,9 +41,9 @@ std::optional<server::ServeOptions> parse_serve_args(std::span<const std::string
   server::ServeOptions o;
   help = false;
   static constexpr std::string_view WITH_VALUE[] = {
-      "--port",    "--address",        "--store",         "--web-root",
-      "--threads", "--engine-threads", "--engine-memory", "--allow-origin",
-      "--ws-rate", "--http-rate",      "--keep-finished", "--test-clock"};
+      "--port",           "--address",       "--store",          "--web-root",        "--threads",
+      "--engine-threads", "--engine-memory", "--allow-origin",   "--ws-rate",         "--http-rate",
+      "--keep-finished",  "--test-clock",    "--leaderboard-rd", "--leaderboard-days"};
   // The numeric options: where the value goes and its range.
   struct Number {
     std::string_view name;
@@ -55,6 +59,8 @@ std::optional<server::ServeOptions> parse_serve_args(std::span<const std::string
       {"--ws-rate", &o.ws_rate, 1, 100000, "a number in 1..100000"},
       {"--http-rate", &o.http_rate, 0, 100000, "a number in 0..100000"},
       {"--keep-finished", &o.keep_finished_s, 1, 86400, "a number of seconds in 1..86400"},
+      {"--leaderboard-rd", &o.leaderboard_rd, 45, 500, "a deviation in 45..500"},
+      {"--leaderboard-days", &o.leaderboard_days, 1, 3650, "a number of days in 1..3650"},
   };
   const bool ok = cli::parse_options(
       args, WITH_VALUE, error, [&](const std::string& name, const std::string& value) {

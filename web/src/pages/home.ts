@@ -425,7 +425,23 @@ export function renderHome(shell: Shell): void {
   mineSlot = yourGames();
   main.append(
     h('h1', {}, t('home.title')),
-    h('div', { class: 'home-grid' }, h('div', {}, playNow(), mineSlot, createForm()), lobbySlot),
+    h(
+      'div',
+      { class: 'home-grid' },
+      h(
+        'div',
+        {},
+        playNow(),
+        mineSlot,
+        createForm(),
+        h(
+          'p',
+          { class: 'home-links' },
+          h('a', { href: '/leaderboard/classic', id: 'leaderboards' }, t('leaderboard.nav')),
+        ),
+      ),
+      lobbySlot,
+    ),
     nameForm(),
     h('p', { class: 'intro' }, t('home.intro')),
   );

@@ -511,7 +511,11 @@ class TablePage {
             this.namedSides()
               ? h('span', { class: 'side-word' }, this.sideName(side) + ' ')
               : h('span', { class: 'sr-only' }, this.sideName(side) + ': '),
-            seat.player || seat.computer ? this.nameOf(seat.seat) : '…',
+            seat.player
+              ? h('a', { href: `/p/${seat.player.id}`, class: 'seat-link' }, this.nameOf(seat.seat))
+              : seat.computer
+                ? this.nameOf(seat.seat)
+                : '…',
             you ? h('span', { class: 'you-badge' }, ` (${t('table.you')})`) : null,
             !connected && (seat.player || seat.computer)
               ? h('span', { class: 'away' }, ` · ${t('table.offline')}`)
@@ -820,6 +824,8 @@ class TablePage {
       );
       const detail = r.reason === 'completed' ? this.roundEndText() : null;
       if (detail) box.append(h('p', { class: 'round-end', id: 'round-end' }, detail));
+      const profiles = this.profileLinks(r.results);
+      if (profiles) box.append(profiles);
     } else if (g?.outcome) {
       box = h('div', { class: 'result game-result', id: 'game-result' });
       box.append(
@@ -834,6 +840,21 @@ class TablePage {
     const next = this.nextAction();
     if (next) box.append(h('div', { class: 'next-action' }, next));
     return box;
+  }
+
+  // The people of a finished match, winners first, each a link to its
+  // profile (/p/<id>): where the rating just changed lives on.
+  private profileLinks(results: readonly string[]): HTMLElement | null {
+    const people = (this.model.table?.seats ?? []).flatMap((x) => (x.player ? [{ seat: x.seat, ...x.player }] : []));
+    if (people.length === 0) return null;
+    const rank = (seat: number) => (results[seat] === 'win' ? 0 : 1);
+    people.sort((a, b) => rank(a.seat) - rank(b.seat) || a.seat - b.seat);
+    return h(
+      'p',
+      { class: 'result-profiles', id: 'result-profiles' },
+      t('player.profiles'),
+      people.flatMap((x, i) => [i ? ' · ' : ' ', h('a', { href: `/p/${x.id}`, 'data-seat': x.seat }, x.name)]),
+    );
   }
 
   private scoreBox(): HTMLElement {

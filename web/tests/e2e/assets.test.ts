@@ -57,7 +57,8 @@ describe('assets and headers as sent', () => {
       sent += file.bytes.length;
       if (path.endsWith('.js')) {
         const text = await plainText(path);
-        for (const m of text.matchAll(/["'`]\.\/([\w.-]+\.(?:js|css))["'`]/g)) queue.push(`/assets/${m[1]}`);
+        for (const m of text.matchAll(/(?<!import\()["'`]\.\/([\w.-]+\.(?:js|css))["'`]/g))
+          queue.push(`/assets/${m[1]}`);
       }
     }
     expect(seen.size).toBeGreaterThan(1);

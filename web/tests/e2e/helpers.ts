@@ -28,6 +28,15 @@ export async function isMyTurn(page: Page): Promise<boolean> {
   return (await page.locator('#turn.mine').count()) > 0;
 }
 
+// The page whose turn it is, of `pages` (each a seated player); waits up to 15 s.
+export async function whoseTurn(pages: Page[]): Promise<Page> {
+  for (let i = 0; i < 150; i++) {
+    for (const p of pages) if (await isMyTurn(p)) return p;
+    await pages[0].waitForTimeout(100);
+  }
+  throw new Error('nobody is to move');
+}
+
 export async function waitMyTurn(page: Page, timeout = 15_000): Promise<void> {
   await page.locator('#turn.mine').waitFor({ timeout });
 }

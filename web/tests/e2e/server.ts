@@ -57,7 +57,8 @@ async function waitHealthy(base: string, proc: ChildProcess, log: () => string):
   throw new Error(`fourtable serve did not become healthy:\n${log()}`);
 }
 
-export async function startServer(): Promise<RunningServer> {
+// `extra`: more `serve` options for one test file (e.g. a leaderboard threshold).
+export async function startServer(extra: readonly string[] = []): Promise<RunningServer> {
   const bin = fourtableBin();
   const root = webRoot();
   const dir = mkdtempSync(join(tmpdir(), 'ft-e2e-'));
@@ -83,6 +84,7 @@ export async function startServer(): Promise<RunningServer> {
         // Every browser of the tests comes from 127.0.0.1: no per-address API limit.
         '--http-rate',
         '0',
+        ...extra,
       ],
       { stdio: ['ignore', 'pipe', 'pipe'] },
     );

@@ -9,10 +9,10 @@ export interface E2E {
   handle: BrowserHandle;
 }
 
-export function useServerAndBrowser(): E2E {
+export function useServerAndBrowser(serveArgs: readonly string[] = []): E2E {
   const env = {} as E2E;
   beforeAll(async () => {
-    env.server = await startServer();
+    env.server = await startServer(serveArgs);
     env.handle = await launchBrowser();
   });
   afterAll(async () => {
