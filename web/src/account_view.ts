@@ -48,20 +48,13 @@ function password(id: string, autocomplete: string, fresh: boolean): HTMLInputEl
 }
 
 export interface AccountControl {
-  button: HTMLButtonElement;
-  panel: HTMLElement;
+  toggle: () => Promise<void>;
   relabel: () => void;
 }
 
-export function mountAccount(): AccountControl {
-  const button = h('button', {
-    type: 'button',
-    class: 'account-button',
-    id: 'account-open',
-    'aria-expanded': 'false',
-    'aria-controls': 'account-panel',
-  }) as HTMLButtonElement;
-  const panel = h('section', { class: 'account-panel', id: 'account-panel', hidden: true });
+// The shell makes the button and the panel and loads this module on the
+// first click (it is not needed to play, so the table page does not carry it).
+export function mountAccount(button: HTMLButtonElement, panel: HTMLElement): AccountControl {
   let me: Me | null = null;
   let statusText = '';
 
@@ -164,7 +157,7 @@ export function mountAccount(): AccountControl {
     );
   }
 
-  button.addEventListener('click', async () => {
+  const toggle = async (): Promise<void> => {
     const open = panel.hidden;
     panel.hidden = !open;
     button.setAttribute('aria-expanded', String(open));
@@ -177,11 +170,11 @@ export function mountAccount(): AccountControl {
     }
     render();
     panel.querySelector('input')?.focus();
-  });
+  };
+  button.addEventListener('click', () => void toggle());
 
   return {
-    button,
-    panel,
+    toggle,
     relabel: () => {
       button.textContent = t('account.open');
       render();

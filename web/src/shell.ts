@@ -1,7 +1,6 @@
 // The frame of every page: skip link first, header with navigation and the
 // language switch, <main id="main">, the live region, and the footer with the
 // version and commit the bundle was built from.
-import { mountAccount } from './account_view';
 import { h } from './dom';
 import { DICTIONARIES, initLanguage, lang, LANGS, onLanguageChange, setLanguage, t, type Lang } from './i18n';
 
@@ -46,19 +45,38 @@ export function mountShell(render: (shell: Shell) => void): Shell {
   for (const l of LANGS) select.append(h('option', { value: l, lang: l }, DICTIONARIES[l]['lang.name']));
   select.addEventListener('change', () => setLanguage(select.value as Lang));
   const langLabel = h('label', { for: 'lang-select', class: 'lang-label' });
-  const account = mountAccount();
+  const accountButton = h('button', {
+    type: 'button',
+    class: 'account-button',
+    id: 'account-open',
+    'aria-expanded': 'false',
+    'aria-controls': 'account-panel',
+  }) as HTMLButtonElement;
+  const accountPanel = h('section', { class: 'account-panel', id: 'account-panel', hidden: true });
+  let accountRelabel = (): void => {
+    accountButton.textContent = t('account.open');
+  };
+  // The account panel's code comes with the first click: playing needs none of it.
+  const loadAccount = async (): Promise<void> => {
+    accountButton.removeEventListener('click', loadAccount);
+    const { mountAccount } = await import('./account_view');
+    const control = mountAccount(accountButton, accountPanel);
+    accountRelabel = control.relabel;
+    await control.toggle();
+  };
+  accountButton.addEventListener('click', loadAccount);
   const header = h(
     'header',
     { class: 'site-header' },
     home,
     nav,
-    account.button,
+    accountButton,
     h('div', { class: 'lang' }, langLabel, select),
   );
   const footer = h('footer', { class: 'site-footer' });
   const footerVersion = h('span', { class: 'version' }, footerText());
   footer.append(footerVersion);
-  document.body.append(skip, header, account.panel, main, live, footer);
+  document.body.append(skip, header, accountPanel, main, live, footer);
 
   const relabel = () => {
     skip.textContent = t('skip');
@@ -68,7 +86,7 @@ export function mountShell(render: (shell: Shell) => void): Shell {
     langLabel.textContent = t('lang.label');
     select.value = lang();
     footerVersion.setAttribute('title', t('footer.label'));
-    account.relabel();
+    accountRelabel();
     render(shell);
   };
   onLanguageChange(relabel);
