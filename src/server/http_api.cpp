@@ -14,7 +14,6 @@
 namespace ft::server {
 namespace json = boost::json;
 
-
 bool Hub::needs_identity(std::string_view path) const {
   // Logging in or out makes no guest: the answer sets the cookie itself.
   if (path == "/api/account/login" || path == "/api/account/logout") return false;
