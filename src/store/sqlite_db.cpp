@@ -3,6 +3,8 @@
 #include <sqlite3.h>
 
 #include <cctype>
+#include <chrono>
+#include <thread>
 
 #include "store/store.h"
 
@@ -78,7 +80,7 @@ SqliteDb::SqliteDb(const std::string& path, SqliteSync sync) {
     sqlite3_extended_result_codes(db_, 1);
     sqlite3_busy_timeout(db_, BUSY_TIMEOUT_MS);
     if (path != ":memory:") {
-      std::string mode = pragma("journal_mode=WAL");
+      std::string mode = switch_to_wal();
       if (mode != "wal") {
         throw StoreError(
             StoreErrc::unavailable,
@@ -104,6 +106,27 @@ void SqliteDb::fail(int rc, const std::string& what) {
   if ((ext & 0xff) != (rc & 0xff)) ext = rc;
   std::string msg = db_ ? sqlite3_errmsg(db_) : sqlite3_errstr(rc);
   throw StoreError(code_for(ext), "SQLite: " + what + ": " + msg);
+}
+
+// Switching a fresh file to WAL needs an exclusive lock, and SQLite answers
+// SQLITE_BUSY at once, without calling the busy handler, when another
+// connection is switching the same file at that moment (three servers or
+// test threads opening a new database together). So this waits here, as the
+// busy timeout would for any other statement.
+std::string SqliteDb::switch_to_wal() {
+  const auto deadline =
+      std::chrono::steady_clock::now() + std::chrono::milliseconds(BUSY_TIMEOUT_MS);
+  for (;;) {
+    try {
+      return pragma("journal_mode=WAL");
+    } catch (const StoreError&) {
+      if ((sqlite3_extended_errcode(db_) & 0xff) != SQLITE_BUSY ||
+          std::chrono::steady_clock::now() >= deadline) {
+        throw;
+      }
+      std::this_thread::sleep_for(std::chrono::milliseconds(2));
+    }
+  }
 }
 
 std::string SqliteDb::pragma(const std::string& name) {
@@ -168,7 +191,7 @@ std::vector<Row> SqliteDb::query(const std::string& sql, std::span<const Value> 
   for (;;) {
     int rc = sqlite3_step(stmt);
     if (rc == SQLITE_DONE) break;
-    if (rc != SQLITE_ROW) fail(rc, "step");
+    if (rc != SQLITE_ROW) fail(rc, "step '" + sql + "'");
     const int n = sqlite3_column_count(stmt);
     std::vector<Cell> cells;
     cells.reserve(static_cast<std::size_t>(n));

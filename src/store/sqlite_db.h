@@ -47,6 +47,7 @@ class SqliteDb final : public Db {
   std::string pragma(const std::string& name);
 
  private:
+  std::string switch_to_wal();
   sqlite3_stmt* prepare(const std::string& sql);
   [[noreturn]] void fail(int rc, const std::string& what);
 
