@@ -32,7 +32,7 @@ struct HubOptions {
   // advance_test_clock() (POST /api/test/clock), so a test can make flags
   // fall and Ready time out without waiting.
   std::optional<std::int64_t> test_clock_ms;
-  // Leaderboards (protocol.md 2.13): who is listed.
+  // Leaderboards (protocol.md 2.15): who is listed.
   double leaderboard_max_rd = 110.0;  // deviation below this (not provisional)
   int leaderboard_days = 30;          // a rated match within this many days
 };

@@ -1,5 +1,5 @@
 // Profiles and leaderboards through the real server (docs/protocol.md 2.6,
-// 2.12, 2.13): win/draw/loss counts, matches paged by the cursor, the rating
+// 2.14, 2.15): win/draw/loss counts, matches paged by the cursor, the rating
 // history per pool, the leaderboard's order, deviation threshold, "played
 // recently" and the caller's own place. Matches end by resign_match, the
 // quickest way to a rated result (RULES.md A3: the resigner loses 0:2).

@@ -1,4 +1,4 @@
--- 004: leaderboards (docs/protocol.md 2.13). A pool's best players are read
+-- 004: leaderboards (docs/protocol.md 2.15). A pool's best players are read
 -- in rating order; the index holds that order and the columns the filter
 -- reads (deviation, last rated match), so the top 100 and a player's place
 -- are read from the index alone and stop where the answer is complete
