@@ -4,6 +4,7 @@
 #include <charconv>
 #include <initializer_list>
 #include <map>
+#include <set>
 #include <utility>
 
 #include "common/name_table.h"
@@ -314,29 +315,34 @@ SqlStore::SqlStore(std::unique_ptr<sql::Db> writer, std::unique_ptr<sql::Db> rea
 }
 
 void SqlStore::migrate() {
+  // Versions ascend without repeats. Gaps are allowed: branches that each add
+  // a numbered migration may land in any order (the numbers are handed out
+  // ahead), so the database applies every migration it has not applied yet,
+  // by the set of versions it holds rather than by the highest one.
   auto list = migrations();
-  for (std::size_t i = 0; i < list.size(); ++i) {
-    if (list[i].version != static_cast<int>(i + 1)) {
-      fail(StoreErrc::schema, "migrations are not numbered 1, 2, 3, ...: found " +
-                                  std::to_string(list[i].version) + " at position " +
-                                  std::to_string(i + 1));
+  for (std::size_t i = 1; i < list.size(); ++i) {
+    if (list[i].version <= list[i - 1].version) {
+      fail(StoreErrc::schema, "migrations do not ascend: " + std::to_string(list[i].version) +
+                                  " after " + std::to_string(list[i - 1].version));
     }
   }
-  const int latest = static_cast<int>(list.size());
+  const int latest = list.empty() ? 0 : list.back().version;
   transaction([&] {
     db_->lock_for_migration();
     db_->exec_script(
         "CREATE TABLE IF NOT EXISTS schema_version (version INTEGER PRIMARY KEY, "
         "name TEXT NOT NULL, applied_at TIMESTAMP NOT NULL DEFAULT CURRENT_TIMESTAMP)");
-    auto rows = q(*db_, "SELECT COALESCE(MAX(version), 0) FROM schema_version", {});
-    const auto current = static_cast<int>(rows.at(0).integer(0));
+    std::set<int> applied;
+    for (const Row& r : q(*db_, "SELECT version FROM schema_version", {}))
+      applied.insert(static_cast<int>(r.integer(0)));
+    const int current = applied.empty() ? 0 : *applied.rbegin();
     if (current > latest) {
       fail(StoreErrc::schema, "the database has schema version " + std::to_string(current) +
                                   ", newer than this build's " + std::to_string(latest) +
                                   "; run a newer fourtable");
     }
     for (const Migration& m : list) {
-      if (m.version <= current) continue;
+      if (applied.count(m.version) != 0) continue;
       std::string text(m.sql);
       for (std::size_t at = text.find("@ID@"); at != std::string::npos;
            at = text.find("@ID@", at)) {
@@ -870,6 +876,37 @@ std::vector<FinishedMatch> SqlStore::finished_matches(PlayerId player, int limit
     out.push_back(std::move(f));
   }
   return out;
+}
+
+// --- exact analysis (migration 005) ------------------------------------------
+
+void SqlStore::save_analysis(const StoredAnalysis& a) {
+  if (a.analysis_json.empty()) fail(StoreErrc::bad_input, "analysis JSON is empty");
+  transaction([&] {
+    auto rows = q(*db_, "SELECT finished FROM games WHERE match_id = $1 AND number = $2",
+                  {a.match_id, std::int64_t{a.game_number}});
+    if (rows.empty()) fail(StoreErrc::not_found, "no " + game_ref(a.match_id, a.game_number));
+    q(*db_,
+      "INSERT INTO game_analyses (match_id, game_number, format, analysis_json, computed_ms) "
+      "VALUES ($1, $2, $3, $4, $5) ON CONFLICT (match_id, game_number) DO UPDATE SET "
+      "format = excluded.format, analysis_json = excluded.analysis_json, "
+      "computed_ms = excluded.computed_ms",
+      {a.match_id, std::int64_t{a.game_number}, std::int64_t{a.format}, a.analysis_json,
+       a.computed_ms});
+  });
+}
+
+std::optional<StoredAnalysis> SqlStore::find_analysis(MatchId match, int number) {
+  ReadScope scope(*this, false);
+  auto rows = q(scope.db(),
+                "SELECT match_id, game_number, format, analysis_json, computed_ms "
+                "FROM game_analyses WHERE match_id = $1 AND game_number = $2",
+                {match, std::int64_t{number}});
+  return first_row(rows, [](const Row& r) {
+    StoredAnalysis a;
+    Columns(r) >> a.match_id >> a.game_number >> a.format >> a.analysis_json >> a.computed_ms;
+    return a;
+  });
 }
 
 // --- table leases ----------------------------------------------------------

@@ -155,6 +155,12 @@ class Store {
   virtual std::vector<FinishedMatch> finished_matches(PlayerId player, int limit,
                                                       Millis before_ms = 0) = 0;
 
+  // --- exact analysis of finished games (migration 005) -------------------
+  // Stores the analysis of a game, replacing an earlier one (a newer format).
+  // not_found if the game does not exist; bad_input for empty JSON.
+  virtual void save_analysis(const StoredAnalysis& analysis) = 0;
+  virtual std::optional<StoredAnalysis> find_analysis(MatchId match, int number) = 0;
+
   // --- several nodes: who runs a table's room -----------------------------
   // Takes the table's lease for `node` until now + lease_ms, or renews it if
   // `node` holds it. Returns false, changing nothing, while another node's

@@ -10,14 +10,14 @@ namespace {
 
 TEST_P(StoreContract, MigrationsAppliedAtOpenAndIdempotent) {
   EXPECT_TRUE(GetParam().starts_with(store().backend())) << store().backend();
-  EXPECT_EQ(store().schema_version(), static_cast<int>(migrations().size()));
+  EXPECT_EQ(store().schema_version(), migrations().back().version);
   TableRecord t = table("tbl-migr");
   store().create_table(t);
   // Reopening runs the migration step again: nothing is applied twice and the
   // data stays.
   reopen();
   reopen();
-  EXPECT_EQ(store().schema_version(), static_cast<int>(migrations().size()));
+  EXPECT_EQ(store().schema_version(), migrations().back().version);
   EXPECT_EQ(store().find_table("tbl-migr"), t);
 }
 
