@@ -78,6 +78,10 @@ HttpResponse Hub::http(const HttpRequest& request, const Identity* who) {
       if (post) return api_test_clock(request);
       return error(405, "method_not_allowed", "use POST");
     }
+    if (path == "/api/analysis") {
+      if (post) return api_analysis_board(request, *who);
+      return error(405, "method_not_allowed", "use POST");
+    }
     if (path == "/api/lobby") {
       if (get) return json_response(200, lobby_json());
       return error(405, "method_not_allowed", "use GET");
@@ -89,7 +93,13 @@ HttpResponse Hub::http(const HttpRequest& request, const Identity* who) {
       return json_response(200, room->summary());
     }
     if (path.rfind("/api/players/", 0) == 0) return api_player(path.substr(13));
-    if (path.rfind("/api/games/", 0) == 0) return api_game(path.substr(11));
+    if (path.rfind("/api/games/", 0) == 0) {
+      constexpr std::string_view ANALYSIS = "/analysis";
+      if (path.size() > 11 + ANALYSIS.size() && path.ends_with(ANALYSIS))
+        return api_game_analysis(
+            std::string_view(path).substr(11, path.size() - 11 - ANALYSIS.size()));
+      return api_game(path.substr(11));
+    }
     return error(404, "not_found", "no such API endpoint");
   }
   if (!get) return error(405, "method_not_allowed", "use GET");

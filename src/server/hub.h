@@ -12,6 +12,7 @@
 #include <unordered_map>
 #include <vector>
 
+#include "server/analysis_service.h"
 #include "server/metrics.h"
 #include "server/net.h"
 #include "server/room.h"
@@ -31,6 +32,8 @@ struct HubOptions {
   // advance_test_clock() (POST /api/test/clock), so a test can make flags
   // fall and Ready time out without waiting.
   std::optional<std::int64_t> test_clock_ms;
+  // Exact analysis of finished games and the analysis board (analysis_service.h).
+  AnalysisOptions analysis;
 };
 
 class Hub final : public Application, public RoomHost {
@@ -106,6 +109,9 @@ class Hub final : public Application, public RoomHost {
   HttpResponse api_player(std::string_view id);
   HttpResponse api_game(std::string_view id);
   HttpResponse api_test_clock(const HttpRequest& request);
+  // http_games.cpp: a game's analysis, the analysis board.
+  HttpResponse api_game_analysis(std::string_view id);
+  HttpResponse api_analysis_board(const HttpRequest& request, const Identity& who);
   HttpResponse healthz();
   HttpResponse metrics();
   HttpResponse static_file(std::string_view path, std::string_view accept_encoding);
@@ -115,6 +121,7 @@ class Hub final : public Application, public RoomHost {
   store::GroupCommitter committer_;
   WorkerPool engine_;
   WorkerPool loader_;  // WebSocket hellos for tables not in memory
+  std::unique_ptr<AnalysisService> analysis_;
   std::atomic<bool> closing_{false};
   std::atomic<std::int64_t> test_now_ms_{0};
   std::atomic<std::uint64_t> test_tables_{0};

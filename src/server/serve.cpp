@@ -65,6 +65,9 @@ int serve(const ServeOptions& options) {
   hub_options.engine_threads = options.engine_threads;
   hub_options.keep_finished_ms = std::int64_t{options.keep_finished_s} * 1000;
   hub_options.test_clock_ms = options.test_clock_ms;
+  hub_options.analysis.game_budget = std::chrono::milliseconds(options.analysis_budget_ms);
+  hub_options.analysis.live_budget = std::chrono::milliseconds(options.analysis_board_budget_ms);
+  hub_options.analysis.table_mb = static_cast<std::size_t>(options.analysis_memory_mib);
   Hub hub(*store, hub_options);
   int restored = 0;
   try {

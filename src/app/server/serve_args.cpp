@@ -26,6 +26,11 @@ const char* serve_usage() {
          "                       (default 300; the store serves it after that)\n"
          "  --http-rate N        API requests and WebSocket opens per second per client\n"
          "                       address, bursts of 3N (default 20; 0: no limit)\n"
+         "  --analysis-budget MS time for each position of a finished game's exact\n"
+         "                       analysis (default 10000; a position not solved in it is\n"
+         "                       shown as not solved)\n"
+         "  --analysis-board-budget MS  the same for the analysis board (default 3000)\n"
+         "  --analysis-memory MIB transposition table of the games' analysis (default 64)\n"
          "  --test-clock MS      TESTS ONLY: the server's clock starts at MS (ms since the\n"
          "                       epoch) and moves only by POST /api/test/clock\n"
          "                       {\"advance_ms\": N}; never use it for real play\n"
@@ -36,10 +41,21 @@ std::optional<server::ServeOptions> parse_serve_args(std::span<const std::string
                                                      std::string& error, bool& help) {
   server::ServeOptions o;
   help = false;
-  static constexpr std::string_view WITH_VALUE[] = {
-      "--port",    "--address",        "--store",         "--web-root",
-      "--threads", "--engine-threads", "--engine-memory", "--allow-origin",
-      "--ws-rate", "--http-rate",      "--keep-finished", "--test-clock"};
+  static constexpr std::string_view WITH_VALUE[] = {"--port",
+                                                    "--address",
+                                                    "--store",
+                                                    "--web-root",
+                                                    "--threads",
+                                                    "--engine-threads",
+                                                    "--engine-memory",
+                                                    "--allow-origin",
+                                                    "--ws-rate",
+                                                    "--http-rate",
+                                                    "--keep-finished",
+                                                    "--test-clock",
+                                                    "--analysis-budget",
+                                                    "--analysis-board-budget",
+                                                    "--analysis-memory"};
   // The numeric options: where the value goes and its range.
   struct Number {
     std::string_view name;
@@ -55,6 +71,10 @@ std::optional<server::ServeOptions> parse_serve_args(std::span<const std::string
       {"--ws-rate", &o.ws_rate, 1, 100000, "a number in 1..100000"},
       {"--http-rate", &o.http_rate, 0, 100000, "a number in 0..100000"},
       {"--keep-finished", &o.keep_finished_s, 1, 86400, "a number of seconds in 1..86400"},
+      {"--analysis-budget", &o.analysis_budget_ms, 1, 3600000, "a number of ms in 1..3600000"},
+      {"--analysis-board-budget", &o.analysis_board_budget_ms, 1, 60000,
+       "a number of ms in 1..60000"},
+      {"--analysis-memory", &o.analysis_memory_mib, 1, 65536, "a number of MiB in 1..65536"},
   };
   const bool ok = cli::parse_options(
       args, WITH_VALUE, error, [&](const std::string& name, const std::string& value) {
