@@ -1,6 +1,8 @@
 // Measures what the table page ships (protocol 2.10: `/t/<id>` answers
 // index.html): every JS and CSS file index.html loads, followed through the
-// chunks they import, counted as the server sends them to a browser that
+// chunks they import statically (`from"./x.js"`, `import"./x.js"`; a dynamic
+// `import(`./x.js`)` is a page of its own, the game page or the analysis
+// board, that the table page never loads: listed, not counted), counted as the server sends them to a browser that
 // accepts brotli: the precompressed .br file of the build (scripts/compress.mjs),
 // else .gz, else the file. tests/e2e/assets.test.ts measures the same through
 // the running server.
@@ -11,6 +13,7 @@ import { join } from 'node:path';
 const dist = join(import.meta.dirname, '..', 'dist');
 const html = readFileSync(join(dist, 'index.html'), 'utf8');
 const seen = new Set();
+const onDemand = new Set();
 const queue = [...html.matchAll(/(?:src|href)="\/?(assets\/[^"]+\.(?:js|css))"/g)].map((m) => m[1]);
 while (queue.length) {
   const f = queue.shift();
@@ -18,7 +21,10 @@ while (queue.length) {
   seen.add(f);
   if (f.endsWith('.js')) {
     const text = readFileSync(join(dist, f), 'utf8');
-    for (const m of text.matchAll(/["'`]\.\/([\w.-]+\.(?:js|css))["'`]/g)) queue.push(`assets/${m[1]}`);
+    for (const m of text.matchAll(/\b(from|import)\s*(\(?)["'`]\.\/([\w.-]+\.(?:js|css))["'`]/g)) {
+      if (m[2]) onDemand.add(`assets/${m[3]}`);
+      else queue.push(`assets/${m[3]}`);
+    }
   }
 }
 let raw = 0;
@@ -33,6 +39,8 @@ for (const f of [...seen].sort()) {
     `${f.padEnd(40)} ${String(buf.length).padStart(8)} B  sent ${String(z).padStart(7)} B (${form || 'plain'})`,
   );
 }
+for (const f of [...onDemand].filter((x) => !seen.has(x)).sort())
+  console.log(`${f.padEnd(40)} on demand (not counted)`);
 console.log(`table page JS+CSS: ${raw} B raw, ${gz} B sent (${(gz / 1024).toFixed(1)} KiB)`);
 const i = process.argv.indexOf('--max-kib');
 if (i > 0) {

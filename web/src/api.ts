@@ -11,7 +11,7 @@ export class ApiError extends Error {
   }
 }
 
-async function call(method: string, path: string, body?: unknown): Promise<unknown> {
+export async function call(method: string, path: string, body?: unknown): Promise<unknown> {
   const res = await fetch(path, {
     method,
     credentials: 'same-origin',
