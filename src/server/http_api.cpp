@@ -8,6 +8,7 @@
 #include "match/results.h"
 #include "server/build_info.h"
 #include "server/guest_names.h"
+#include "server/http_json.h"
 #include "server/hub.h"
 #include "server/static_files.h"
 #include "store/ids.h"
@@ -16,17 +17,8 @@ namespace ft::server {
 namespace json = boost::json;
 namespace {
 
-HttpResponse json_response(int status, const json::value& body) {
-  HttpResponse r;
-  r.status = status;
-  r.body = json::serialize(body);
-  return r;
-}
-
-HttpResponse error(int status, std::string_view code, std::string message) {
-  return json_response(status,
-                       json::object{{"error", json::object{{"code", code}, {"message", message}}}});
-}
+using http::error;
+using http::json_response;
 
 // A stored match score (1.5) in the match library's half points.
 match::Points half_points(double score) {

@@ -6,6 +6,7 @@
 #include "rules/notation.h"
 #include "server/analysis_service.h"
 #include "server/game_analysis.h"
+#include "server/http_json.h"
 #include "server/hub.h"
 #include "server/settings.h"
 
@@ -13,17 +14,8 @@ namespace ft::server {
 namespace json = boost::json;
 namespace {
 
-HttpResponse json_answer(int status, const json::value& body) {
-  HttpResponse r;
-  r.status = status;
-  r.body = json::serialize(body);
-  return r;
-}
-
-HttpResponse refusal(int status, std::string_view code, std::string message) {
-  return json_answer(status,
-                     json::object{{"error", json::object{{"code", code}, {"message", message}}}});
-}
+using http::error;
+using http::json_response;
 
 // "k3j9xq2apz-1" -> ("k3j9xq2apz", 1); number 0 when it is not a game id.
 std::pair<std::string, int> split_game_id(std::string_view id) {
@@ -45,12 +37,12 @@ constexpr std::size_t MAX_BOARD_MOVES = 160;
 
 HttpResponse Hub::api_game_analysis(std::string_view id) {
   const auto [table, number] = split_game_id(id);
-  if (number < 1) return refusal(404, "not_found", "no such game");
+  if (number < 1) return error(404, "not_found", "no such game");
   AnalysisService::Answer a = analysis_->game(table, number);
-  if (a.status == 404) return refusal(404, "not_found", "no finished game " + std::string(id));
-  if (a.status == 503) return refusal(503, "unavailable", "the analysis queue is full");
+  if (a.status == 404) return error(404, "not_found", "no finished game " + std::string(id));
+  if (a.status == 503) return error(503, "unavailable", "the analysis queue is full");
   a.body["game"] = std::string(id);
-  return json_answer(200, a.body);
+  return json_response(200, a.body);
 }
 
 // POST /api/analysis {"game":"four","variant":..., "width", "height",
@@ -59,34 +51,34 @@ HttpResponse Hub::api_game_analysis(std::string_view id) {
 HttpResponse Hub::api_analysis_board(const HttpRequest& request, const Identity& who) {
   boost::system::error_code ec;
   const json::value body = json::parse(request.body, ec);
-  if (ec || !body.is_object()) return refusal(400, "bad_json", "the body must be a JSON object");
+  if (ec || !body.is_object()) return error(400, "bad_json", "the body must be a JSON object");
   auto settings = parse_settings(request.body);
-  if (!settings) return refusal(400, "bad_settings", settings.error().message);
+  if (!settings) return error(400, "bad_settings", settings.error().message);
   if (settings->game != rules::GameKind::four)
-    return refusal(400, "bad_settings", "the analysis board plays four in a row only");
+    return error(400, "bad_settings", "the analysis board plays four in a row only");
   if (settings->spec.blocks > 0 || settings->spec.opening_plies > 0)
-    return refusal(400, "bad_settings",
-                   "the analysis board has no drawn set-ups (blocks, drawn openings)");
+    return error(400, "bad_settings",
+                 "the analysis board has no drawn set-ups (blocks, drawn openings)");
   auto game = rules::FourGame::create(settings->spec);
-  if (!game) return refusal(400, "bad_settings", game.error().message);
+  if (!game) return error(400, "bad_settings", game.error().message);
   rules::FourGame g = std::move(game).value();
   const json::value* moves = body.as_object().if_contains("moves");
   if (moves == nullptr || !moves->is_array())
-    return refusal(400, "bad_moves", "'moves' must be an array of moves (\"d\", \"d^\")");
+    return error(400, "bad_moves", "'moves' must be an array of moves (\"d\", \"d^\")");
   if (moves->as_array().size() > MAX_BOARD_MOVES)
-    return refusal(400, "bad_moves", "at most " + std::to_string(MAX_BOARD_MOVES) + " moves");
+    return error(400, "bad_moves", "at most " + std::to_string(MAX_BOARD_MOVES) + " moves");
   std::size_t i = 0;
   for (const json::value& m : moves->as_array()) {
     ++i;
     if (!m.is_string())
-      return refusal(400, "bad_moves", "move " + std::to_string(i) + " is not a string");
+      return error(400, "bad_moves", "move " + std::to_string(i) + " is not a string");
     if (g.outcome().over())
-      return refusal(400, "bad_moves", "move " + std::to_string(i) + ": the game is over");
+      return error(400, "bad_moves", "move " + std::to_string(i) + ": the game is over");
     auto played = g.play(std::string_view(m.as_string()));
     if (!played)
-      return refusal(400, "bad_moves",
-                     "move " + std::to_string(i) + " '" + std::string(m.as_string()) +
-                         "': " + played.error().message);
+      return error(400, "bad_moves",
+                   "move " + std::to_string(i) + " '" + std::string(m.as_string()) +
+                       "': " + played.error().message);
   }
   json::array legal;
   for (const auto& m : g.legal_moves()) legal.push_back(json::string(m));
@@ -105,16 +97,16 @@ HttpResponse Hub::api_analysis_board(const HttpRequest& request, const Identity&
     json::array winning;
     for (const auto& c : g.winning_cells()) winning.push_back(json::string(rules::format_cell(c)));
     out["winning"] = std::move(winning);
-    return json_answer(200, out);
+    return json_response(200, out);
   }
   AnalysisService::Live live = analysis_->live(g, who.player);
   if (live.refused == AnalysisService::Refusal::rate_limited)
-    return refusal(429, "rate_limited", "too many positions in the last minute; wait a little");
+    return error(429, "rate_limited", "too many positions in the last minute; wait a little");
   if (live.refused == AnalysisService::Refusal::busy)
-    return refusal(503, "unavailable", "the analysis board is busy; try again");
+    return error(503, "unavailable", "the analysis board is busy; try again");
   out["scores"] = live.analysis.win_draw_loss ? "win_draw_loss" : "exact";
   out["analysis"] = position_json(live.analysis);
-  return json_answer(200, out);
+  return json_response(200, out);
 }
 
 }  // namespace ft::server

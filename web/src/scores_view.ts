@@ -1,6 +1,7 @@
 // The score of every legal move of one position: a chip per move, the best
 // ones marked, with a sentence for screen readers. Shared by the game page
 // and the analysis board.
+import type { FourBoardProps, FourBoardView } from './board_view';
 import { h } from './dom';
 import { resultWord, scoreClass, scoreText, type PositionAnalysis } from './analysis_api';
 import { t } from './i18n';
@@ -27,4 +28,21 @@ export function scoresList(a: PositionAnalysis, wdl: boolean, budgetMs: number |
     );
   }
   return list;
+}
+
+// The section the scores stand in, headed "Exact analysis".
+export function analysisSection(): HTMLElement {
+  return h(
+    'section',
+    { class: 'analysis-box', 'aria-labelledby': 'analysis-h' },
+    h('h2', { id: 'analysis-h' }, t('analysis.heading')),
+  );
+}
+
+// The board drawn with `props` in a box sized by its aspect (game.css).
+export function boardBox(view: FourBoardView, props: FourBoardProps): HTMLElement {
+  view.update(props);
+  const box = h('div', { class: 'game-board' }, view.el);
+  box.style.setProperty('--ar', view.aspectRatio().toFixed(4));
+  return box;
 }

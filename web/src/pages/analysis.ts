@@ -11,7 +11,7 @@ import { FourBoardView } from '../board_view';
 import { clear, h } from '../dom';
 import { formatMoveLine } from '../format';
 import { errorMessage, t, type MessageKey } from '../i18n';
-import { scoresList } from '../scores_view';
+import { analysisSection, boardBox, scoresList } from '../scores_view';
 import type { Shell } from '../shell';
 import { PRESETS, VARIANTS, variantInfo, variantLabel } from '../variants';
 
@@ -116,21 +116,21 @@ class AnalysisPage {
     const col = h('div', { class: 'game-board-col' });
     const a = this.answer;
     if (a) {
-      this.board.update({
-        width: a.width,
-        height: a.height,
-        cylinder: a.cylinder,
-        board: a.board,
-        legal: this.busy || a.over ? [] : a.legal,
-        mySide: a.over ? null : a.to_move,
-        winning: a.winning ?? [],
-        lastMove: null,
-        animate: false,
-        noBand: false,
-      });
-      const box = h('div', { class: 'game-board' }, this.board.el);
-      box.style.setProperty('--ar', this.board.aspectRatio().toFixed(4));
-      col.append(box, this.board.helpElement());
+      col.append(
+        boardBox(this.board, {
+          width: a.width,
+          height: a.height,
+          cylinder: a.cylinder,
+          board: a.board,
+          legal: this.busy || a.over ? [] : a.legal,
+          mySide: a.over ? null : a.to_move,
+          winning: a.winning ?? [],
+          lastMove: null,
+          animate: false,
+          noBand: false,
+        }),
+      );
+      col.append(this.board.helpElement());
     } else {
       col.append(h('p', {}, t('loading')));
     }
@@ -193,11 +193,7 @@ class AnalysisPage {
   }
 
   private sideColumn(): HTMLElement {
-    const box = h(
-      'section',
-      { class: 'analysis-box', 'aria-labelledby': 'analysis-h' },
-      h('h2', { id: 'analysis-h' }, t('analysis.heading')),
-    );
+    const box = analysisSection();
     const a = this.answer;
     const status = h('p', { class: 'analysis-status', role: 'status' });
     box.append(status);

@@ -10,7 +10,7 @@ import { FourBoardView } from '../board_view';
 import { clear, h } from '../dom';
 import { DISCS, formatClock, formatMoveLine } from '../format';
 import { errorMessage, t, type MessageKey } from '../i18n';
-import { scoresList } from '../scores_view';
+import { analysisSection, boardBox, scoresList } from '../scores_view';
 import type { Shell } from '../shell';
 import { variantLabel } from '../variants';
 import { computerName, reasonText } from './table';
@@ -145,22 +145,21 @@ class GamePage {
     if (a?.boards && a.width && a.height) {
       const board = a.boards[Math.min(this.ply, a.boards.length - 1)];
       const moves = this.info?.moves ?? [];
-      this.board.update({
-        width: a.width,
-        height: a.height,
-        cylinder: !!a.cylinder,
-        board,
-        legal: [],
-        mySide: null,
-        winning: this.ply === this.total() ? (a.winning ?? []) : [],
-        lastMove: this.ply > 0 ? { move: moves[this.ply - 1], before: a.boards[this.ply - 1] } : null,
-        animate: false,
-        still: true,
-        noBand: true,
-      });
-      const box = h('div', { class: 'game-board' }, this.board.el);
-      box.style.setProperty('--ar', this.board.aspectRatio().toFixed(4));
-      col.append(box);
+      col.append(
+        boardBox(this.board, {
+          width: a.width,
+          height: a.height,
+          cylinder: !!a.cylinder,
+          board,
+          legal: [],
+          mySide: null,
+          winning: this.ply === this.total() ? (a.winning ?? []) : [],
+          lastMove: this.ply > 0 ? { move: moves[this.ply - 1], before: a.boards[this.ply - 1] } : null,
+          animate: false,
+          still: true,
+          noBand: true,
+        }),
+      );
     } else if (!a) {
       col.append(h('p', {}, t('loading')));
     }
@@ -217,11 +216,7 @@ class GamePage {
   }
 
   private analysisBox(): HTMLElement {
-    const box = h(
-      'section',
-      { class: 'analysis-box', 'aria-labelledby': 'analysis-h' },
-      h('h2', { id: 'analysis-h' }, t('analysis.heading')),
-    );
+    const box = analysisSection();
     const a = this.analysis;
     if (!a) return box;
     const wdl = a.scores === 'win_draw_loss';
