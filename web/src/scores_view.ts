@@ -21,7 +21,7 @@ export function scoresList(a: PositionAnalysis, wdl: boolean, budgetMs: number |
     list.append(
       h(
         'li',
-        { class: `score ${scoreClass(m.score)}${isBest ? ' best' : ''}`, 'aria-label': label, 'data-move': m.move },
+        { class: `mv-score ${scoreClass(m.score)}${isBest ? ' best' : ''}`, 'aria-label': label, 'data-move': m.move },
         h('span', { class: 'score-move', 'aria-hidden': 'true' }, m.move),
         h('span', { class: 'score-value', 'aria-hidden': 'true' }, scoreText(m.score, wdl)),
       ),

@@ -183,11 +183,11 @@ class GamePage {
       h(
         'div',
         { class: 'game-nav', role: 'group', 'aria-label': t('game.nav') },
-        button('game.first', '⏮', 0, atStart),
-        button('game.back', '◀', this.ply - 1, atStart),
+        button('game.first', '«', 0, atStart),
+        button('game.back', '‹', this.ply - 1, atStart),
         h('span', { class: 'game-ply', 'aria-hidden': 'true' }, this.plyText()),
-        button('game.forward', '▶', this.ply + 1, atEnd),
-        button('game.last', '⏭', this.total(), atEnd),
+        button('game.forward', '›', this.ply + 1, atEnd),
+        button('game.last', '»', this.total(), atEnd),
       ),
       h('p', { class: 'hint' }, t('game.keys')),
     );
@@ -281,23 +281,30 @@ class GamePage {
       const clock = a?.clock_ms?.[i];
       const mistake = pos?.mistake ? a?.mistakes?.find((m) => m.ply === i) : undefined;
       const current = this.ply === i + 1;
-      const label = [formatMoveLine(i + 1, side, move)];
-      if (clock != null) label.push(t('game.clock_left', { time: formatClock(clock) }));
-      if (mistake)
-        label.push(t('game.mistake', { from: t(`analysis.${mistake.from}`), to: t(`analysis.${mistake.to}`) }));
+      // The visible text is the accessible name (no aria-label): the
+      // mistake's words and the clock's "left" are there for screen readers.
+      const why = mistake
+        ? t('game.mistake', { from: t(`analysis.${mistake.from}`), to: t(`analysis.${mistake.to}`) })
+        : '';
       const btn = h(
         'button',
         {
           type: 'button',
           class: 'move-btn' + (mistake ? ' mistake' : ''),
           'aria-current': current ? 'step' : null,
-          'aria-label': label.join(', '),
           'data-key': `move-${i}`,
           onclick: () => this.go(i + 1),
         },
         h('span', { class: 'move-text' }, formatMoveLine(i + 1, side, move)),
-        mistake ? h('span', { class: 'mistake-mark', title: label[label.length - 1] }, '?') : null,
-        clock != null ? h('span', { class: 'move-clock' }, formatClock(clock)) : null,
+        mistake ? h('span', { class: 'mistake-mark', title: why, 'aria-hidden': 'true' }, '?') : null,
+        mistake ? h('span', { class: 'sr-only' }, `, ${why}`) : null,
+        clock != null
+          ? h(
+              'span',
+              { class: 'move-clock', title: t('game.clock_left', { time: formatClock(clock) }) },
+              formatClock(clock),
+            )
+          : null,
       );
       list.append(h('li', { class: `side-${side}` }, btn));
     });
