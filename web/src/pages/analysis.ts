@@ -220,9 +220,10 @@ class AnalysisPage {
     return h(
       'div',
       { class: 'game-side' },
-      this.settings(),
+      // The scores first: on a phone they come right under the board.
       box,
       h('section', { class: 'moves-box game-moves-box' }, h('h2', {}, t('table.moves')), moves),
+      this.settings(),
     );
   }
 }
