@@ -45,6 +45,10 @@ HttpResponse Hub::http(const HttpRequest& request, const Identity* who) {
       if (post) return api_test_clock(request);
       return error(405, "method_not_allowed", "use POST");
     }
+    if (path == "/api/analysis") {
+      if (post) return api_analysis_board(request, *who);
+      return error(405, "method_not_allowed", "use POST");
+    }
     if (path == "/api/lobby") {
       if (get) return json_response(200, lobby_json());
       return error(405, "method_not_allowed", "use GET");
@@ -60,7 +64,13 @@ HttpResponse Hub::http(const HttpRequest& request, const Identity* who) {
     if (path.rfind("/api/players/", 0) == 0) return api_players(path.substr(13), request);
     if (path.rfind("/api/leaderboard/", 0) == 0)
       return api_leaderboard(path.substr(17), request, *who);
-    if (path.rfind("/api/games/", 0) == 0) return api_game_export(path.substr(11), request.target);
+    if (path.rfind("/api/games/", 0) == 0) {
+      constexpr std::string_view ANALYSIS = "/analysis";
+      if (path.size() > 11 + ANALYSIS.size() && path.ends_with(ANALYSIS))
+        return api_game_analysis(
+            std::string_view(path).substr(11, path.size() - 11 - ANALYSIS.size()));
+      return api_game_export(path.substr(11), request.target);
+    }
     return error(404, "not_found", "no such API endpoint");
   }
   if (!get) return error(405, "method_not_allowed", "use GET");

@@ -22,6 +22,9 @@ Hub::Hub(store::Store& store, HubOptions options)
       loader_(1) {
   if (sodium_init() < 0) throw std::runtime_error("libsodium failed to initialise");
   if (options_.test_clock_ms) test_now_ms_ = *options_.test_clock_ms;
+  analysis_ = std::make_unique<AnalysisService>(
+      store_, [this](store::Store::Write w) { write_now(std::move(w)); }, options_.analysis,
+      [this] { return now_ms(); });
 }
 
 Hub::~Hub() = default;
@@ -46,6 +49,15 @@ std::uint64_t Hub::test_table_seed() {
 }
 
 void Hub::persist(StoreJob job) {
+  if (!job.games_finished.empty()) {
+    // A finished game is analysed once its record is durable.
+    job.done = [this, games = std::move(job.games_finished),
+                done = std::move(job.done)](std::exception_ptr error) {
+      if (done) done(error);
+      if (error) return;
+      for (const auto& [table, number] : games) analysis_->game_finished(table, number);
+    };
+  }
   committer_.submit(
       [moves = std::move(job.moves), then = std::move(job.then)](store::Store& st) {
         if (!moves.empty()) st.append_moves(moves);
@@ -83,6 +95,7 @@ void Hub::moved(std::int64_t latency_us, bool computer) {
 
 void Hub::drain() {
   closing_ = true;
+  analysis_->stop();
   loader_.stop();
   engine_.stop();
   committer_.wait_idle();

@@ -13,6 +13,7 @@
 #include <vector>
 
 #include "server/accounts.h"
+#include "server/analysis_service.h"
 #include "server/metrics.h"
 #include "server/net.h"
 #include "server/room.h"
@@ -35,6 +36,8 @@ struct HubOptions {
   // Leaderboards (protocol.md 2.15): who is listed.
   double leaderboard_max_rd = 110.0;  // deviation below this (not provisional)
   int leaderboard_days = 30;          // a rated match within this many days
+  // Exact analysis of finished games and the analysis board (analysis_service.h).
+  AnalysisOptions analysis;
 };
 
 class Hub final : public Application, public RoomHost {
@@ -130,6 +133,9 @@ class Hub final : public Application, public RoomHost {
   HttpResponse api_player_games(std::string_view id, std::string_view target);
   // GET /api/games/<id>?format=text|json: api_game as a file to save.
   HttpResponse api_game_export(std::string_view id, std::string_view target);
+  // http_games.cpp: a game's analysis, the analysis board.
+  HttpResponse api_game_analysis(std::string_view id);
+  HttpResponse api_analysis_board(const HttpRequest& request, const Identity& who);
   HttpResponse healthz();
   HttpResponse metrics();
   HttpResponse static_file(std::string_view path, std::string_view accept_encoding);
@@ -139,6 +145,7 @@ class Hub final : public Application, public RoomHost {
   store::GroupCommitter committer_;
   WorkerPool engine_;
   WorkerPool loader_;  // WebSocket hellos for tables not in memory
+  std::unique_ptr<AnalysisService> analysis_;
   std::atomic<bool> closing_{false};
   std::atomic<std::int64_t> test_now_ms_{0};
   std::atomic<std::uint64_t> test_tables_{0};

@@ -67,6 +67,9 @@ int serve(const ServeOptions& options) {
   hub_options.test_clock_ms = options.test_clock_ms;
   hub_options.leaderboard_max_rd = options.leaderboard_rd;
   hub_options.leaderboard_days = options.leaderboard_days;
+  hub_options.analysis.game_budget = std::chrono::milliseconds(options.analysis_budget_ms);
+  hub_options.analysis.live_budget = std::chrono::milliseconds(options.analysis_board_budget_ms);
+  hub_options.analysis.table_mb = static_cast<std::size_t>(options.analysis_memory_mib);
   Hub hub(*store, hub_options);
   int restored = 0;
   try {

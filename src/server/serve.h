@@ -21,6 +21,9 @@ struct ServeOptions {
   int keep_finished_s = 300;  // a finished, unwatched table stays in memory this long
   int http_rate = 20;  // API requests and upgrades per second per address (bursts of 3x); 0: none
   std::vector<std::string> allow_origins;
+  int analysis_budget_ms = 10000;       // per position of a finished game
+  int analysis_board_budget_ms = 3000;  // per position of the analysis board
+  int analysis_memory_mib = 64;
   // Tests only: the server's clock starts here (ms since the epoch) and moves
   // only by POST /api/test/clock, so timeouts need no waiting.
   std::optional<std::int64_t> test_clock_ms;

@@ -139,6 +139,7 @@ void TableWrites::game_finished(StoreJob& job, const TableState& t, const match:
   const match::MatchView view = t.match->view(now);
   const bool unplayed =
       std::size_t(g.game) < view.games.size() && view.games[std::size_t(g.game)].side_team.empty();
+  if (!unplayed) job.games_finished.emplace_back(table_, g.game + 1);
   add_then(job,
            [id = match_id_, number = g.game + 1, result, record = game_moves_text(t, g.game, now),
             now, unplayed, variant = t.settings.variant](store::Store& st) {

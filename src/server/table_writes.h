@@ -12,6 +12,7 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 #include "server/table_state.h"
@@ -34,6 +35,9 @@ struct StoreJob {
   bool snapshot = false;
   std::int64_t snapshot_at = 0;
   bool match_finished = false;  // the record went with finish_match
+  // (table, game number) of the games this job ends: their exact analysis
+  // starts once the job is durable (analysis_service.h).
+  std::vector<std::pair<std::string, int>> games_finished{};
   bool empty() const { return moves.empty() && !then && !snapshot; }
 };
 

@@ -10,7 +10,7 @@
 namespace ft::store {
 
 struct Migration {
-  int version = 0;        // NNN of the file name; 1, 2, 3, ... without gaps
+  int version = 0;        // NNN of the file name; increasing, gaps allowed
   std::string_view name;  // the file name without NNN_ and .sql
   std::string_view sql;   // may contain @ID@ (see 001_initial.sql)
 };

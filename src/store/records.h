@@ -276,6 +276,17 @@ struct LeaderboardEntry {
   friend bool operator==(const LeaderboardEntry&, const LeaderboardEntry&) = default;
 };
 
+// The exact analysis of a finished game (migration 005), as the server
+// computed it: its JSON is opaque to the store.
+struct StoredAnalysis {
+  MatchId match_id = 0;
+  int game_number = 1;
+  int format = 1;  // the server's layout version of analysis_json
+  std::string analysis_json;
+  Millis computed_ms = 0;
+  friend bool operator==(const StoredAnalysis&, const StoredAnalysis&) = default;
+};
+
 // A table that was open or playing when the process stopped, with everything
 // the room needs to continue: its latest unfinished match, that match's games,
 // and the moves of all those games (ordered by game, then ply).

@@ -1113,6 +1113,37 @@ std::optional<int> SqlStore::leaderboard_place(const LeaderboardQuery& query, Pl
   return static_cast<int>(ahead.at(0).integer(0)) + 1;
 }
 
+// --- exact analysis (migration 005) ------------------------------------------
+
+void SqlStore::save_analysis(const StoredAnalysis& a) {
+  if (a.analysis_json.empty()) fail(StoreErrc::bad_input, "analysis JSON is empty");
+  transaction([&] {
+    auto rows = q(*db_, "SELECT finished FROM games WHERE match_id = $1 AND number = $2",
+                  {a.match_id, std::int64_t{a.game_number}});
+    if (rows.empty()) fail(StoreErrc::not_found, "no " + game_ref(a.match_id, a.game_number));
+    q(*db_,
+      "INSERT INTO game_analyses (match_id, game_number, format, analysis_json, computed_ms) "
+      "VALUES ($1, $2, $3, $4, $5) ON CONFLICT (match_id, game_number) DO UPDATE SET "
+      "format = excluded.format, analysis_json = excluded.analysis_json, "
+      "computed_ms = excluded.computed_ms",
+      {a.match_id, std::int64_t{a.game_number}, std::int64_t{a.format}, a.analysis_json,
+       a.computed_ms});
+  });
+}
+
+std::optional<StoredAnalysis> SqlStore::find_analysis(MatchId match, int number) {
+  ReadScope scope(*this, false);
+  auto rows = q(scope.db(),
+                "SELECT match_id, game_number, format, analysis_json, computed_ms "
+                "FROM game_analyses WHERE match_id = $1 AND game_number = $2",
+                {match, std::int64_t{number}});
+  return first_row(rows, [](const Row& r) {
+    StoredAnalysis a;
+    Columns(r) >> a.match_id >> a.game_number >> a.format >> a.analysis_json >> a.computed_ms;
+    return a;
+  });
+}
+
 // --- table leases ----------------------------------------------------------
 
 bool SqlStore::claim_table(const TableId& id, std::string_view node, Millis now, Millis lease_ms) {

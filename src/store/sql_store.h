@@ -71,6 +71,9 @@ class SqlStore final : public Store {
   std::optional<Account> find_account_by_name(std::string_view name) override;
   std::vector<PlayerGame> games_of_player(const GameQuery& query) override;
 
+  void save_analysis(const StoredAnalysis& analysis) override;
+  std::optional<StoredAnalysis> find_analysis(MatchId match, int number) override;
+
   bool claim_table(const TableId& id, std::string_view node, Millis now, Millis lease_ms) override;
   void release_table(const TableId& id, std::string_view node) override;
   std::optional<std::string> table_owner(const TableId& id, Millis now) override;

@@ -201,6 +201,12 @@ class Store {
   // limit); nullopt if the query does not admit the player.
   virtual std::optional<int> leaderboard_place(const LeaderboardQuery& query, PlayerId player) = 0;
 
+  // --- exact analysis of finished games (migration 005) -------------------
+  // Stores the analysis of a game, replacing an earlier one (a newer format).
+  // not_found if the game does not exist; bad_input for empty JSON.
+  virtual void save_analysis(const StoredAnalysis& analysis) = 0;
+  virtual std::optional<StoredAnalysis> find_analysis(MatchId match, int number) = 0;
+
   // --- several nodes: who runs a table's room -----------------------------
   // Takes the table's lease for `node` until now + lease_ms, or renews it if
   // `node` holds it. Returns false, changing nothing, while another node's

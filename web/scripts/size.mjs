@@ -1,10 +1,12 @@
 // Measures what the table page ships (protocol 2.10: `/t/<id>` answers
 // index.html): every JS and CSS file index.html loads, followed through the
-// chunks they import, counted as the server sends them to a browser that
-// accepts brotli: the precompressed .br file of the build (scripts/compress.mjs),
-// else .gz, else the file. tests/e2e/assets.test.ts measures the same through
-// the running server. Dynamic imports (`import("./player-….js")`: the player
-// and leaderboard pages) load only on their own pages and are not followed.
+// chunks they import statically (`from"./x.js"`, `import"./x.js"`), counted as
+// the server sends them to a browser that accepts brotli: the precompressed
+// .br file of the build (scripts/compress.mjs), else .gz, else the file. A
+// dynamic `import("./x.js")` is a chunk the table page does not load at once
+// (the player, leaderboard, game and analysis pages, the account panel):
+// listed, not counted. tests/e2e/assets.test.ts measures the same through the
+// running server.
 // Usage: node scripts/size.mjs [--max-kib N]   (exit 1 over budget)
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -12,6 +14,7 @@ import { join } from 'node:path';
 const dist = join(import.meta.dirname, '..', 'dist');
 const html = readFileSync(join(dist, 'index.html'), 'utf8');
 const seen = new Set();
+const onDemand = new Set();
 const queue = [...html.matchAll(/(?:src|href)="\/?(assets\/[^"]+\.(?:js|css))"/g)].map((m) => m[1]);
 while (queue.length) {
   const f = queue.shift();
@@ -19,7 +22,10 @@ while (queue.length) {
   seen.add(f);
   if (f.endsWith('.js')) {
     const text = readFileSync(join(dist, f), 'utf8');
-    for (const m of text.matchAll(/(?<!import\()["'`]\.\/([\w.-]+\.(?:js|css))["'`]/g)) queue.push(`assets/${m[1]}`);
+    for (const m of text.matchAll(/\b(from|import)\s*(\(?)["'`]\.\/([\w.-]+\.(?:js|css))["'`]/g)) {
+      if (m[2]) onDemand.add(`assets/${m[3]}`);
+      else queue.push(`assets/${m[3]}`);
+    }
   }
 }
 let raw = 0;
@@ -34,6 +40,8 @@ for (const f of [...seen].sort()) {
     `${f.padEnd(40)} ${String(buf.length).padStart(8)} B  sent ${String(z).padStart(7)} B (${form || 'plain'})`,
   );
 }
+for (const f of [...onDemand].filter((x) => !seen.has(x)).sort())
+  console.log(`${f.padEnd(40)} on demand (not counted)`);
 console.log(`table page JS+CSS: ${raw} B raw, ${gz} B sent (${(gz / 1024).toFixed(1)} KiB)`);
 const i = process.argv.indexOf('--max-kib');
 if (i > 0) {

@@ -1,7 +1,9 @@
-// Entry of index.html: the home/lobby page at `/`, a table at `/t/<id>`
-// (the server answers both paths with this page, protocol 2.10), a player at
-// `/p/<id>` and a leaderboard at `/leaderboard/<pool>`. The last two are
-// chunks of their own, loaded only on their pages.
+// Entry of index.html: the home/lobby page at `/`, a table at `/t/<id>`, a
+// player at `/p/<id>`, a leaderboard at `/leaderboard/<pool>`, a finished
+// game at `/g/<id>` and the analysis board at `/analysis` (the server answers
+// these paths with this page, protocol 2.10). All but the home and table
+// pages are chunks of their own, loaded only on their pages, so the table
+// page's bundle does not carry them.
 import './style.css';
 import { renderHome } from './pages/home';
 import { renderTable, tableIdFromPath } from './pages/table';
@@ -41,9 +43,25 @@ const board = /^\/leaderboard(\/|$)/.test(path)
     )
   : null;
 
+const game = /^\/g\/([A-Za-z0-9_]{1,64}-[0-9]{1,3})\/?$/.exec(path)?.[1] ?? null;
+const gamePage = game
+  ? lazy(
+      () => import('./pages/game'),
+      (m, shell) => m.renderGame(shell, game),
+    )
+  : null;
+const analysis = /^\/analysis\/?$/.test(path)
+  ? lazy(
+      () => import('./pages/analysis'),
+      (m, shell) => m.renderAnalysis(shell),
+    )
+  : null;
+
 mountShell((shell) => {
   if (id) renderTable(shell, id);
   else if (profile) profile(shell);
   else if (board) board(shell);
+  else if (gamePage) gamePage(shell);
+  else if (analysis) analysis(shell);
   else renderHome(shell);
 });

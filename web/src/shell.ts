@@ -40,7 +40,8 @@ export function mountShell(render: (shell: Shell) => void): Shell {
   const home = h('a', { href: '/', class: 'brand' }, 'fourtable');
   const playLink = h('a', { href: '/' });
   const rulesLink = h('a', { href: '/rules.html' });
-  const nav = h('nav', {}, playLink, rulesLink);
+  const analysisLink = h('a', { href: '/analysis' });
+  const nav = h('nav', {}, playLink, rulesLink, analysisLink);
   const select = h('select', { id: 'lang-select' }) as HTMLSelectElement;
   for (const l of LANGS) select.append(h('option', { value: l, lang: l }, DICTIONARIES[l]['lang.name']));
   select.addEventListener('change', () => setLanguage(select.value as Lang));
@@ -82,6 +83,7 @@ export function mountShell(render: (shell: Shell) => void): Shell {
     skip.textContent = t('skip');
     playLink.textContent = t('nav.home');
     rulesLink.textContent = t('nav.rules');
+    analysisLink.textContent = t('analysis.nav');
     nav.setAttribute('aria-label', t('nav.main'));
     langLabel.textContent = t('lang.label');
     select.value = lang();

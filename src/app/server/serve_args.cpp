@@ -30,6 +30,11 @@ const char* serve_usage() {
          "                       (45..500, default 110: not provisional)\n"
          "  --leaderboard-days N ... and whose last rated match is at most N days old\n"
          "                       (1..3650, default 30)\n"
+         "  --analysis-budget MS time for each position of a finished game's exact\n"
+         "                       analysis (default 10000; a position not solved in it is\n"
+         "                       shown as not solved)\n"
+         "  --analysis-board-budget MS  the same for the analysis board (default 3000)\n"
+         "  --analysis-memory MIB transposition table of the games' analysis (default 64)\n"
          "  --test-clock MS      TESTS ONLY: the server's clock starts at MS (ms since the\n"
          "                       epoch) and moves only by POST /api/test/clock\n"
          "                       {\"advance_ms\": N}; never use it for real play\n"
@@ -41,9 +46,11 @@ std::optional<server::ServeOptions> parse_serve_args(std::span<const std::string
   server::ServeOptions o;
   help = false;
   static constexpr std::string_view WITH_VALUE[] = {
-      "--port",           "--address",       "--store",          "--web-root",        "--threads",
-      "--engine-threads", "--engine-memory", "--allow-origin",   "--ws-rate",         "--http-rate",
-      "--keep-finished",  "--test-clock",    "--leaderboard-rd", "--leaderboard-days"};
+      "--port",           "--address",          "--store",           "--web-root",
+      "--threads",        "--engine-threads",   "--engine-memory",   "--allow-origin",
+      "--ws-rate",        "--http-rate",        "--keep-finished",   "--test-clock",
+      "--leaderboard-rd", "--leaderboard-days", "--analysis-budget", "--analysis-board-budget",
+      "--analysis-memory"};
   // The numeric options: where the value goes and its range.
   struct Number {
     std::string_view name;
@@ -61,6 +68,10 @@ std::optional<server::ServeOptions> parse_serve_args(std::span<const std::string
       {"--keep-finished", &o.keep_finished_s, 1, 86400, "a number of seconds in 1..86400"},
       {"--leaderboard-rd", &o.leaderboard_rd, 45, 500, "a deviation in 45..500"},
       {"--leaderboard-days", &o.leaderboard_days, 1, 3650, "a number of days in 1..3650"},
+      {"--analysis-budget", &o.analysis_budget_ms, 1, 3600000, "a number of ms in 1..3600000"},
+      {"--analysis-board-budget", &o.analysis_board_budget_ms, 1, 60000,
+       "a number of ms in 1..60000"},
+      {"--analysis-memory", &o.analysis_memory_mib, 1, 65536, "a number of MiB in 1..65536"},
   };
   const bool ok = cli::parse_options(
       args, WITH_VALUE, error, [&](const std::string& name, const std::string& value) {

@@ -1,0 +1,115 @@
+// The game record and exact analysis of docs/protocol.md 2.7, 2.16 and the
+// analysis board of 2.17, with the texts of a score.
+import { call } from './api';
+import { t } from './i18n';
+
+export interface MoveScore {
+  move: string;
+  score: number;
+}
+
+export interface PositionAnalysis {
+  state: 'solved' | 'not_solved' | 'unsupported';
+  moves?: MoveScore[];
+  why?: string;
+  ms: number;
+  ply?: number;
+  played?: string;
+  seat?: number;
+  mistake?: boolean;
+}
+
+export interface Mistake {
+  ply: number;
+  seat: number;
+  move: string;
+  from: 'win' | 'draw' | 'loss';
+  to: 'win' | 'draw' | 'loss';
+}
+
+export interface GameAnalysis {
+  status: 'queued' | 'running' | 'done';
+  queue_position?: number;
+  scores?: 'exact' | 'win_draw_loss';
+  budget_ms?: number;
+  unsupported?: string;
+  positions?: PositionAnalysis[];
+  mistakes?: Mistake[];
+  mistakes_by_seat?: number[];
+  // The replay: board rows after each number of moves (index 0: the start).
+  width?: number;
+  height?: number;
+  cylinder?: boolean;
+  boards?: string[][];
+  winning?: string[];
+  clock_ms: (number | null)[];
+}
+
+export interface GamePlayer {
+  seat: number;
+  side: number;
+  player: { id: string; name: string } | null;
+  computer: { level: number | string } | null;
+}
+
+export interface GameInfo {
+  id: string;
+  table: string;
+  number: number;
+  game: string;
+  variant: string;
+  players: GamePlayer[];
+  moves: string[];
+  outcome: { status: string; winner_side?: number | null; reason?: string } | null;
+  result: string;
+}
+
+export interface BoardAnswer {
+  ply: number;
+  width: number;
+  height: number;
+  cylinder: boolean;
+  board: string[];
+  winning?: string[];
+  to_move: number;
+  legal: string[];
+  over: boolean;
+  winner?: number;
+  scores?: 'exact' | 'win_draw_loss';
+  analysis?: PositionAnalysis;
+}
+
+export interface BoardRequest {
+  game: 'four';
+  variant: string;
+  width: number;
+  height: number;
+  moves: string[];
+}
+
+export async function getGame(id: string): Promise<GameInfo> {
+  return (await call('GET', `/api/games/${encodeURIComponent(id)}`)) as GameInfo;
+}
+
+export async function getGameAnalysis(id: string): Promise<GameAnalysis> {
+  return (await call('GET', `/api/games/${encodeURIComponent(id)}/analysis`)) as GameAnalysis;
+}
+
+export async function analyseBoard(req: BoardRequest): Promise<BoardAnswer> {
+  return (await call('POST', '/api/analysis', req)) as BoardAnswer;
+}
+
+// A score as the list shows it: the solver's number with its sign (+ the
+// mover wins, the higher the sooner), or win/draw/loss for PopOut.
+export function scoreText(score: number, wdl: boolean): string {
+  if (wdl) return resultWord(score);
+  return score > 0 ? `+${score}` : score < 0 ? `−${-score}` : '0';
+}
+
+export function resultWord(score: number): string {
+  return score > 0 ? t('analysis.win') : score < 0 ? t('analysis.loss') : t('analysis.draw');
+}
+
+export function scoreClass(score: number): string {
+  return score > 0 ? 'score-win' : score < 0 ? 'score-loss' : 'score-draw';
+}
