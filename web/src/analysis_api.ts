@@ -1,7 +1,7 @@
 // The game record and exact analysis of docs/protocol.md 2.7, 2.16 and the
 // analysis board of 2.17, with the texts of a score.
 import { call } from './api';
-import { t } from './i18n';
+import { ta } from './i18n/analysis';
 
 export interface MoveScore {
   move: string;
@@ -107,7 +107,7 @@ export function scoreText(score: number, wdl: boolean): string {
 }
 
 export function resultWord(score: number): string {
-  return score > 0 ? t('analysis.win') : score < 0 ? t('analysis.loss') : t('analysis.draw');
+  return score > 0 ? ta('analysis.win') : score < 0 ? ta('analysis.loss') : ta('analysis.draw');
 }
 
 export function scoreClass(score: number): string {

@@ -4,20 +4,20 @@
 import type { FourBoardProps, FourBoardView } from './board_view';
 import { h } from './dom';
 import { resultWord, scoreClass, scoreText, type PositionAnalysis } from './analysis_api';
-import { t } from './i18n';
+import { ta } from './i18n/analysis';
 
 export function scoresList(a: PositionAnalysis, wdl: boolean, budgetMs: number | undefined): HTMLElement {
   if (a.state === 'not_solved') {
     const secs = budgetMs ? String(Math.round(budgetMs / 100) / 10) : '?';
-    return h('p', { class: 'not-solved' }, t('analysis.not_solved', { s: secs }));
+    return h('p', { class: 'not-solved' }, ta('analysis.not_solved', { s: secs }));
   }
   if (a.state !== 'solved' || !a.moves)
-    return h('p', { class: 'not-solved' }, t('analysis.unsupported', { why: a.why ?? '' }));
+    return h('p', { class: 'not-solved' }, ta('analysis.unsupported', { why: a.why ?? '' }));
   const best = Math.max(...a.moves.map((m) => m.score));
-  const list = h('ul', { class: 'scores', 'aria-label': t('analysis.scores') });
+  const list = h('ul', { class: 'scores', 'aria-label': ta('analysis.scores') });
   for (const m of a.moves) {
     const isBest = m.score === best;
-    const label = `${m.move}: ${resultWord(m.score)}${wdl ? '' : ` (${scoreText(m.score, false)})`}${isBest ? `, ${t('analysis.best')}` : ''}`;
+    const label = `${m.move}: ${resultWord(m.score)}${wdl ? '' : ` (${scoreText(m.score, false)})`}${isBest ? `, ${ta('analysis.best')}` : ''}`;
     list.append(
       h(
         'li',
@@ -35,7 +35,7 @@ export function analysisSection(): HTMLElement {
   return h(
     'section',
     { class: 'analysis-box', 'aria-labelledby': 'analysis-h' },
-    h('h2', { id: 'analysis-h' }, t('analysis.heading')),
+    h('h2', { id: 'analysis-h' }, ta('analysis.heading')),
   );
 }
 

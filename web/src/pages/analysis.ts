@@ -11,6 +11,7 @@ import { FourBoardView } from '../board_view';
 import { clear, h } from '../dom';
 import { formatMoveLine } from '../format';
 import { errorMessage, t, type MessageKey } from '../i18n';
+import { ta } from '../i18n/analysis';
 import { analysisSection, boardBox, scoresList } from '../scores_view';
 import type { Shell } from '../shell';
 import { PRESETS, VARIANTS, variantInfo, variantLabel } from '../variants';
@@ -63,10 +64,10 @@ class AnalysisPage {
       this.answer = a;
     } catch (e) {
       if (mine !== this.request) return;
-      if (e instanceof ApiError && e.code === 'rate_limited') this.error = t('analysis.rate_limited');
-      else if (e instanceof ApiError && e.status === 503) this.error = t('analysis.busy');
+      if (e instanceof ApiError && e.code === 'rate_limited') this.error = ta('analysis.rate_limited');
+      else if (e instanceof ApiError && e.status === 503) this.error = ta('analysis.busy');
       else
-        this.error = t('analysis.error', {
+        this.error = ta('analysis.error', {
           error: e instanceof ApiError ? errorMessage(e.code, e.message) : String(e),
         });
       // A move the server refused is taken back.
@@ -76,7 +77,7 @@ class AnalysisPage {
     this.saveUrl();
     this.render();
     if (this.answer && !this.answer.over && this.answer.analysis?.state === 'solved')
-      this.shell?.announce(t('analysis.solved_now'));
+      this.shell?.announce(ta('analysis.solved_now'));
   }
 
   private saveUrl(): void {
@@ -106,8 +107,8 @@ class AnalysisPage {
     if (!main) return;
     const focused = (document.activeElement as HTMLElement | null)?.dataset?.key;
     clear(main);
-    document.title = `${t('analysis.title')} · fourtable`;
-    main.append(h('h1', {}, t('analysis.title')), h('p', { class: 'intro' }, t('analysis.intro')));
+    document.title = `${ta('analysis.title')} · fourtable`;
+    main.append(h('h1', {}, ta('analysis.title')), h('p', { class: 'intro' }, ta('analysis.intro')));
     main.append(h('div', { class: 'game-layout' }, this.boardColumn(), this.sideColumn()));
     if (focused) main.querySelector<HTMLElement>(`[data-key="${focused}"]`)?.focus();
   }
@@ -142,7 +143,7 @@ class AnalysisPage {
         disabled: this.setup.moves.length === 0 || this.busy,
         onclick: () => this.change({ moves: this.setup.moves.slice(0, -1) }),
       },
-      t('analysis.undo'),
+      ta('analysis.undo'),
     );
     const reset = h(
       'button',
@@ -152,7 +153,7 @@ class AnalysisPage {
         disabled: this.setup.moves.length === 0 || this.busy,
         onclick: () => this.change({ moves: [] }),
       },
-      t('analysis.reset'),
+      ta('analysis.reset'),
     );
     col.append(h('div', { class: 'game-nav' }, undo, reset));
     return col;
@@ -198,18 +199,18 @@ class AnalysisPage {
     const status = h('p', { class: 'analysis-status', role: 'status' });
     box.append(status);
     if (this.error) box.append(h('p', { class: 'error', role: 'alert' }, this.error));
-    if (this.busy) status.textContent = t('analysis.thinking');
+    if (this.busy) status.textContent = ta('analysis.thinking');
     else if (a?.over)
       status.textContent =
         a.winner != null && a.winner >= 0
-          ? t('analysis.over_win', { side: t(SIDE_KEYS[a.winner] ?? 'side.red') })
-          : t('analysis.over_draw');
-    else if (a) status.textContent = t('analysis.at', { side: t(SIDE_KEYS[a.to_move] ?? 'side.red') });
+          ? ta('analysis.over_win', { side: t(SIDE_KEYS[a.winner] ?? 'side.red') })
+          : ta('analysis.over_draw');
+    else if (a) status.textContent = ta('analysis.at', { side: t(SIDE_KEYS[a.to_move] ?? 'side.red') });
     if (a?.analysis && !this.busy) {
       const wdl = a.scores === 'win_draw_loss';
       box.append(
         scoresList(a.analysis, wdl, undefined),
-        h('p', { class: 'hint' }, t(wdl ? 'analysis.legend_wdl' : 'analysis.legend')),
+        h('p', { class: 'hint' }, ta(wdl ? 'analysis.legend_wdl' : 'analysis.legend')),
       );
     }
     const moves = h('ol', { class: 'game-moves', 'aria-label': t('table.moves') });

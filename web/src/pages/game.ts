@@ -10,6 +10,7 @@ import { FourBoardView } from '../board_view';
 import { clear, h } from '../dom';
 import { DISCS, formatClock, formatMoveLine } from '../format';
 import { errorMessage, t, type MessageKey } from '../i18n';
+import { ta, type AnalysisKey } from '../i18n/analysis';
 import { analysisSection, boardBox, scoresList } from '../scores_view';
 import type { Shell } from '../shell';
 import { variantLabel } from '../variants';
@@ -37,7 +38,7 @@ class GamePage {
       await this.refresh();
     } catch (e) {
       this.error = e instanceof ApiError ? errorMessage(e.code, e.message) : String(e);
-      if (e instanceof ApiError && e.status === 404) this.error = t('game.not_found', { id: this.id });
+      if (e instanceof ApiError && e.status === 404) this.error = ta('game.not_found', { id: this.id });
       this.render();
     }
   }
@@ -81,8 +82,8 @@ class GamePage {
   }
 
   private plyText(): string {
-    if (this.ply === 0) return t('game.start');
-    return t('game.ply', { n: this.ply, total: this.total() });
+    if (this.ply === 0) return ta('game.start');
+    return ta('game.ply', { n: this.ply, total: this.total() });
   }
 
   private sideName(side: number): string {
@@ -103,8 +104,8 @@ class GamePage {
     // The page is drawn again at each step: the focused control keeps focus.
     const focused = (document.activeElement as HTMLElement | null)?.dataset?.key;
     clear(main);
-    document.title = `${t('game.title', { id: this.id })} · fourtable`;
-    main.append(h('h1', {}, t('game.title', { id: this.id })));
+    document.title = `${ta('game.title', { id: this.id })} · fourtable`;
+    main.append(h('h1', {}, ta('game.title', { id: this.id })));
     if (this.error && !this.info) {
       main.append(h('p', { class: 'error', role: 'alert' }, this.error));
       return;
@@ -128,8 +129,8 @@ class GamePage {
     const o = info.outcome;
     let result = info.result;
     if (o?.status === 'win' && o.winner_side != null)
-      result = t('game.result.win', { side: this.sideName(o.winner_side), reason: reasonText(o.reason ?? '') });
-    else if (o?.status === 'draw') result = t('game.result.draw', { reason: reasonText(o.reason ?? '') });
+      result = ta('game.result.win', { side: this.sideName(o.winner_side), reason: reasonText(o.reason ?? '') });
+    else if (o?.status === 'draw') result = ta('game.result.draw', { reason: reasonText(o.reason ?? '') });
     return h(
       'div',
       { class: 'game-head' },
@@ -163,14 +164,14 @@ class GamePage {
     } else if (!a) {
       col.append(h('p', {}, t('loading')));
     }
-    const button = (key: MessageKey, label: string, to: number, disabled: boolean) =>
+    const button = (key: AnalysisKey, label: string, to: number, disabled: boolean) =>
       h(
         'button',
         {
           type: 'button',
           class: 'nav-btn',
-          'aria-label': t(key),
-          title: t(key),
+          'aria-label': ta(key),
+          title: ta(key),
           disabled,
           'data-key': key,
           onclick: () => this.go(to),
@@ -182,17 +183,17 @@ class GamePage {
     col.append(
       h(
         'div',
-        { class: 'game-nav', role: 'group', 'aria-label': t('game.nav') },
+        { class: 'game-nav', role: 'group', 'aria-label': ta('game.nav') },
         button('game.first', '«', 0, atStart),
         button('game.back', '‹', this.ply - 1, atStart),
         h('span', { class: 'game-ply', 'aria-hidden': 'true' }, this.plyText()),
         button('game.forward', '›', this.ply + 1, atEnd),
         button('game.last', '»', this.total(), atEnd),
       ),
-      h('p', { class: 'hint' }, t('game.keys')),
+      h('p', { class: 'hint' }, ta('game.keys')),
     );
     const link = this.analyseLink();
-    if (link) col.append(h('p', {}, h('a', { href: link, class: 'analyse-link' }, t('game.analyse_here'))));
+    if (link) col.append(h('p', {}, h('a', { href: link, class: 'analyse-link' }, ta('game.analyse_here'))));
     return col;
   }
 
@@ -221,42 +222,42 @@ class GamePage {
     if (!a) return box;
     const wdl = a.scores === 'win_draw_loss';
     if (a.unsupported) {
-      box.append(h('p', {}, t('analysis.unsupported', { why: a.unsupported })));
+      box.append(h('p', {}, ta('analysis.unsupported', { why: a.unsupported })));
       return box;
     }
     if (a.status === 'queued')
-      box.append(h('p', { class: 'analysis-status' }, t('analysis.queued', { n: a.queue_position ?? 1 })));
+      box.append(h('p', { class: 'analysis-status' }, ta('analysis.queued', { n: a.queue_position ?? 1 })));
     if (a.status === 'running')
       box.append(
         h(
           'p',
           { class: 'analysis-status' },
-          t('analysis.running', { done: a.positions?.length ?? 0, total: this.total() }),
+          ta('analysis.running', { done: a.positions?.length ?? 0, total: this.total() }),
         ),
       );
     const pos = a.positions?.[this.ply];
     if (pos) {
-      box.append(h('p', { class: 'analysis-at' }, t('analysis.at', { side: this.sideName(this.sideAt(this.ply)) })));
+      box.append(h('p', { class: 'analysis-at' }, ta('analysis.at', { side: this.sideName(this.sideAt(this.ply)) })));
       box.append(scoresList(pos, wdl, a.budget_ms));
     } else if (a.status === 'done' && this.ply === this.total()) {
-      box.append(h('p', {}, t('analysis.final')));
+      box.append(h('p', {}, ta('analysis.final')));
     }
     if (a.status === 'done') {
-      box.append(h('p', { class: 'hint' }, t(wdl ? 'analysis.legend_wdl' : 'analysis.legend')));
+      box.append(h('p', { class: 'hint' }, ta(wdl ? 'analysis.legend_wdl' : 'analysis.legend')));
       const counts = a.mistakes_by_seat ?? [];
-      const list = h('ul', { class: 'mistake-counts', 'aria-label': t('analysis.mistakes') });
+      const list = h('ul', { class: 'mistake-counts', 'aria-label': ta('analysis.mistakes') });
       for (const p of this.info?.players ?? [])
         list.append(
           h(
             'li',
             { class: `side-${p.side}` },
-            t('analysis.mistakes_of', {
+            ta('analysis.mistakes_of', {
               name: this.playerName(p.seat) || this.sideName(p.side),
               n: counts[p.seat] ?? 0,
             }),
           ),
         );
-      box.append(h('h3', {}, t('analysis.mistakes')), list);
+      box.append(h('h3', {}, ta('analysis.mistakes')), list);
     }
     return box;
   }
@@ -284,7 +285,7 @@ class GamePage {
       // The visible text is the accessible name (no aria-label): the
       // mistake's words and the clock's "left" are there for screen readers.
       const why = mistake
-        ? t('game.mistake', { from: t(`analysis.${mistake.from}`), to: t(`analysis.${mistake.to}`) })
+        ? ta('game.mistake', { from: ta(`analysis.${mistake.from}`), to: ta(`analysis.${mistake.to}`) })
         : '';
       const btn = h(
         'button',
@@ -301,7 +302,7 @@ class GamePage {
         clock != null
           ? h(
               'span',
-              { class: 'move-clock', title: t('game.clock_left', { time: formatClock(clock) }) },
+              { class: 'move-clock', title: ta('game.clock_left', { time: formatClock(clock) }) },
               formatClock(clock),
             )
           : null,

@@ -1,7 +1,17 @@
 // RULES.md C: the pages are offered in English, Turkish, Greek and Dutch. This
 // walks every key of the interface and every rules page in all four.
 import { describe, expect, it } from 'vitest';
-import { DICTIONARIES, errorMessage, LANGS, pickLanguage, placeholders, translate, format } from '../../src/i18n';
+import {
+  DICTIONARIES,
+  errorMessage,
+  LANGS,
+  pickLanguage,
+  placeholders,
+  translate,
+  format,
+  type Lang,
+} from '../../src/i18n';
+import { ANALYSIS_DICTIONARIES } from '../../src/i18n/analysis';
 import { en } from '../../src/i18n/en';
 import { rulesEl } from '../../src/rules/el';
 import { rulesEn } from '../../src/rules/en';
@@ -26,28 +36,41 @@ describe('interface strings', () => {
     expect(keys.length).toBeGreaterThan(150);
   });
 
-  for (const lang of LANGS) {
-    it(`${lang}: every key is present, non-empty and keeps its placeholders`, () => {
-      const dict = DICTIONARIES[lang];
-      expect(Object.keys(dict).sort()).toEqual([...keys].sort());
-      for (const k of keys) {
-        const text = dict[k];
-        expect(typeof text, `${lang} ${k}`).toBe('string');
-        expect(text.trim().length, `${lang} ${k} is empty`).toBeGreaterThan(0);
-        expect(placeholders(text), `${lang} ${k} placeholders`).toEqual(placeholders(en[k]));
-      }
-    });
+  // The shell's dictionaries and those that ship with a page's chunk.
+  const SETS = [
+    { name: 'shell', dicts: DICTIONARIES as Record<Lang, Record<string, string>> },
+    { name: 'game and analysis pages', dicts: ANALYSIS_DICTIONARIES as Record<Lang, Record<string, string>> },
+  ];
+  for (const { name, dicts } of SETS) {
+    const base = dicts.en;
+    const setKeys = Object.keys(base);
+    for (const lang of LANGS) {
+      it(`${name}, ${lang}: every key is present, non-empty and keeps its placeholders`, () => {
+        const dict = dicts[lang];
+        expect(Object.keys(dict).sort()).toEqual([...setKeys].sort());
+        for (const k of setKeys) {
+          const text = dict[k];
+          expect(typeof text, `${lang} ${k}`).toBe('string');
+          expect(text.trim().length, `${lang} ${k} is empty`).toBeGreaterThan(0);
+          expect(placeholders(text), `${lang} ${k} placeholders`).toEqual(placeholders(base[k]));
+        }
+      });
+    }
+
+    for (const lang of ['tr', 'el', 'nl'] as const) {
+      it(`${name}, ${lang}: strings are translated, not English left behind`, () => {
+        const dict = dicts[lang];
+        const untranslated = setKeys.filter(
+          (k) => dict[k] === base[k] && !SAME_EVERYWHERE.has(base[k]) && !SAME_IN[lang].includes(k),
+        );
+        expect(untranslated, `${lang} still English`).toEqual([]);
+      });
+    }
   }
 
-  for (const lang of ['tr', 'el', 'nl'] as const) {
-    it(`${lang}: strings are translated, not English left behind`, () => {
-      const dict = DICTIONARIES[lang];
-      const untranslated = keys.filter(
-        (k) => dict[k] === en[k] && !SAME_EVERYWHERE.has(en[k]) && !SAME_IN[lang].includes(k),
-      );
-      expect(untranslated, `${lang} still English`).toEqual([]);
-    });
-  }
+  it('keeps a page key out of the shell: no key is in both sets', () => {
+    expect(Object.keys(ANALYSIS_DICTIONARIES.en).filter((k) => k in en)).toEqual([]);
+  });
 
   it('names every variant of RULES.md A6 and twiceFour', () => {
     for (const v of VARIANTS) expect(Object.keys(en)).toContain(`variant.${v.key}`);
