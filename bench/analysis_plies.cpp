@@ -2,10 +2,9 @@
 // measure: "complete within 60 s of the game's end for games of 20+ plies").
 // Plays games between two computer levels (seeded, so a run replays), keeps
 // those of 20+ plies, and analyses each as the server's analysis thread does
-// (server/game_analysis.h: the same analyser, table size, budget and lower
-// CPU priority), printing every position's time and state and each game's
-// total: the time from the game's end to its stored analysis when no other
-// game waits in the queue.
+// (server/game_analysis.h: the same analyser, table size, budget, order and
+// lower CPU priority), printing every position's time and state and each
+// game's total. analysis_served measures the same through a real server.
 //
 //   analysis_plies [--games N] [--budget MS] [--table-mb N] [--levels A,B] [--seed S]
 #include <sys/resource.h>
@@ -19,7 +18,7 @@
 #include <string>
 #include <vector>
 
-#include "engine/computer.h"
+#include "computer_game.h"
 #include "server/game_analysis.h"
 
 namespace {
@@ -49,24 +48,6 @@ Args parse(int argc, char** argv) {
   return a;
 }
 
-// A game between the two levels from the empty 7x6 board.
-std::vector<server::PlayedMove> play_game(const Args& a, std::uint64_t seed) {
-  auto game = rules::FourGame::create(*rules::find_variant("classic"));
-  std::vector<server::PlayedMove> moves;
-  while (!game->outcome().over()) {
-    engine::ComputerRequest req;
-    const int seat = int(moves.size() % 2);
-    req.level = seat == 0 ? a.level_a : a.level_b;
-    req.seed = seed * 1000 + moves.size();
-    req.budget = std::chrono::milliseconds(500);
-    const engine::ComputerMove m = engine::choose_move(*game, req);
-    if (m.move.empty()) break;
-    game.value().play(std::string_view(m.move));
-    moves.push_back({m.move, seat});
-  }
-  return moves;
-}
-
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -80,7 +61,7 @@ int main(int argc, char** argv) {
   std::printf("# budget %d ms/position, table %d MiB, levels %d vs %d\n", a.budget_ms, a.table_mb,
               a.level_a, a.level_b);
   for (std::uint64_t seed = a.seed; int(totals.size()) < a.games && seed < a.seed + 1000; ++seed) {
-    const auto moves = play_game(a, seed);
+    const auto moves = bench::computer_game(a.level_a, a.level_b, seed);
     if (moves.size() < 20) continue;
     std::string line;
     for (const auto& m : moves) line += m.move;

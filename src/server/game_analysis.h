@@ -24,13 +24,15 @@ struct PlayedMove {
   int seat = 0;
 };
 
-// Called after each position with the analysis so far (a progress view).
+// Called after each position with the analysis so far (a progress view):
+// every position is there, those not analysed yet as "pending".
 using AnalysisProgress = std::function<void(const boost::json::object& so_far)>;
 
 // Replays `moves` from `start` (the game's first position, set-up included)
 // and analyses the position before each move, and the last one when the
-// board did not end the game (a resignation, a flag), each within `budget`.
-// Errors when a move is not legal there.
+// board did not end the game (a resignation, a flag), each within `budget`,
+// from the last position back to the first (the opening plies, the costly
+// ones, come last). Errors when a move is not legal there, before any search.
 Result<boost::json::object> analyse_game(engine::PositionAnalyzer& analyzer,
                                          const rules::FourGame& start,
                                          const std::vector<PlayedMove>& moves,

@@ -9,10 +9,11 @@ export interface MoveScore {
 }
 
 export interface PositionAnalysis {
-  state: 'solved' | 'not_solved' | 'unsupported';
+  // pending: not analysed yet (a game's analysis while it runs).
+  state: 'solved' | 'not_solved' | 'unsupported' | 'pending';
   moves?: MoveScore[];
   why?: string;
-  ms: number;
+  ms?: number;
   ply?: number;
   played?: string;
   seat?: number;

@@ -7,6 +7,7 @@ import { resultWord, scoreClass, scoreText, type PositionAnalysis } from './anal
 import { ta } from './i18n/analysis';
 
 export function scoresList(a: PositionAnalysis, wdl: boolean, budgetMs: number | undefined): HTMLElement {
+  if (a.state === 'pending') return h('p', { class: 'pending' }, ta('analysis.pending'));
   if (a.state === 'not_solved') {
     const secs = budgetMs ? String(Math.round(budgetMs / 100) / 10) : '?';
     return h('p', { class: 'not-solved' }, ta('analysis.not_solved', { s: secs }));

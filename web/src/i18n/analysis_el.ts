@@ -23,6 +23,7 @@ export const analysisEl: AnalysisMessages = {
   'analysis.queued': 'Η ανάλυση είναι σε αναμονή (θέση {n}).',
   'analysis.running': 'Ανάλυση: {done} από {total} θέσεις έτοιμες…',
   'analysis.unsupported': 'Δεν υπάρχει ακριβής ανάλυση εδώ: {why}',
+  'analysis.pending': 'Δεν έχει αναλυθεί ακόμη: η ανάλυση πάει από την τελευταία κίνηση προς την πρώτη.',
   'analysis.not_solved': 'Δεν λύθηκε: ο επιλυτής δεν τελείωσε στον χρόνο του ({s} δ). Καμία τιμή δεν μαντεύεται.',
   'analysis.at': 'Παίζει ο {side}. Αξία κάθε κίνησης:',
   'analysis.final': 'Η παρτίδα τελείωσε εδώ.',

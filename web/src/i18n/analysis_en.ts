@@ -22,6 +22,7 @@ export const analysisEn = {
   'analysis.queued': 'The analysis is queued (place {n}).',
   'analysis.running': 'Analysing: {done} of {total} positions done…',
   'analysis.unsupported': 'No exact analysis here: {why}',
+  'analysis.pending': 'Not analysed yet: the analysis works from the last move back to the first.',
   'analysis.not_solved': 'Not solved: the solver did not finish within its time budget ({s} s). No score is guessed.',
   'analysis.at': '{side} to move. Score of each move:',
   'analysis.final': 'The game ended here.',

@@ -23,6 +23,7 @@ export const analysisNl: AnalysisMessages = {
   'analysis.queued': 'De analyse staat in de wachtrij (plaats {n}).',
   'analysis.running': 'Bezig met analyseren: {done} van {total} stellingen klaar…',
   'analysis.unsupported': 'Geen exacte analyse hier: {why}',
+  'analysis.pending': 'Nog niet geanalyseerd: de analyse werkt van de laatste zet terug naar de eerste.',
   'analysis.not_solved':
     'Niet opgelost: de solver was niet klaar binnen zijn tijd ({s} s). Er wordt geen waarde gegokt.',
   'analysis.at': '{side} aan zet. Waarde van elke zet:',

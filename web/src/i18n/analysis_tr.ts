@@ -23,6 +23,7 @@ export const analysisTr: AnalysisMessages = {
   'analysis.queued': 'Analiz sırada ({n}. sıra).',
   'analysis.running': 'Analiz ediliyor: {total} konumdan {done} tamam…',
   'analysis.unsupported': 'Burada kesin analiz yok: {why}',
+  'analysis.pending': 'Henüz analiz edilmedi: analiz son hamleden ilkine doğru ilerler.',
   'analysis.not_solved': 'Çözülmedi: çözücü süre sınırı ({s} sn) içinde bitiremedi. Hiçbir değer tahmin edilmez.',
   'analysis.at': 'Sıra {side} tarafında. Her hamlenin değeri:',
   'analysis.final': 'Oyun burada bitti.',

@@ -232,7 +232,10 @@ class GamePage {
         h(
           'p',
           { class: 'analysis-status' },
-          ta('analysis.running', { done: a.positions?.length ?? 0, total: this.total() }),
+          ta('analysis.running', {
+            done: a.positions?.filter((p) => p.state !== 'pending').length ?? 0,
+            total: a.positions?.length ?? this.total(),
+          }),
         ),
       );
     const pos = a.positions?.[this.ply];
