@@ -57,7 +57,8 @@ Result<GameFactory> game_factory_for(const MatchConfig& config) {
   if (!spec) return spec.error();
   if (config.single_game) spec.value().format = rules::Format::single_game;
   // RULES.md A8, A9: one draw per match; every game starts from it.
-  const rules::Setup setup = rules::draw_setup(*spec, config.seed);
+  rules::Setup setup = rules::draw_setup(*spec, config.seed);
+  setup.opening.insert(setup.opening.end(), config.start.begin(), config.start.end());
   auto probe = rules::FourGame::create(*spec, setup);
   if (!probe) return probe.error();
   rules::VariantSpec s = *spec;

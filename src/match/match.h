@@ -70,6 +70,9 @@ struct MatchConfig {
   // twiceFour: the start of RULES.md B2 its rounds begin from
   // (rules::TfStart). A record without it began from the first start.
   int twicefour_start = static_cast<int>(rules::TF_START_CURRENT);
+  // four in a row: columns dropped into after the set-up and before the
+  // first move of every game (a position opened as a new game).
+  std::vector<int> start;
 
   rules::GameKind game() const { return rules::game_kind_of_variant(variant); }
 };

@@ -216,6 +216,7 @@ void write_json(json::Writer& w, const MatchConfig& c) {
   w.key("ready_timeout_ms").value(c.ready_timeout_ms);
   w.key("claim_after_ms").value(c.claim_after_ms);
   w.key("twicefour_start").value(c.twicefour_start);
+  if (!c.start.empty()) int_array(w.key("start"), c.start);
   w.end_object();
 }
 
@@ -408,6 +409,15 @@ Result<MatchConfig> config_from_json(const json::Value& v) {
     if (!rules::tf_start_known(*start))
       return bad(where + ".twicefour_start", "unknown start " + std::to_string(*start));
     c.twicefour_start = *start;
+  }
+  // Only a table opened from a position has start drops.
+  if (const json::Value* start = v.find("start")) {
+    if (!start->is_array()) return bad(where + ".start", "not an array");
+    for (const json::Value& col : start->as_array()) {
+      if (!col.is_int() || col.as_int() < 0 || col.as_int() >= rules::MAX_SIZE)
+        return bad(where + ".start", "not a column number");
+      c.start.push_back(static_cast<int>(col.as_int()));
+    }
   }
   return c;
 }

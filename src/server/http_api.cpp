@@ -124,7 +124,10 @@ HttpResponse Hub::api_create_table(const HttpRequest& request, const Identity& w
   const json::value body = json::parse(request.body, ec);
   if (ec || !body.is_object()) return error(400, "bad_json", "the body must be a JSON object");
   auto settings = parse_settings(request.body);
-  if (!settings) return error(400, "bad_settings", settings.error().message);
+  if (!settings)
+    return error(400,
+                 settings.error().code == ErrorCode::illegal_move ? "bad_start" : "bad_settings",
+                 settings.error().message);
   auto room = open_room([&](const std::string& id, std::uint64_t seed) {
     return std::make_shared<Room>(*this, id, *settings, who.player, who.name, now_ms(), seed);
   });

@@ -53,6 +53,8 @@ HttpResponse Hub::api_analysis_board(const HttpRequest& request, const Identity&
   if (!settings) return error(400, "bad_settings", settings.error().message);
   if (settings->game != rules::GameKind::four)
     return error(400, "bad_settings", "the analysis board plays four in a row only");
+  if (!settings->start.empty())
+    return error(400, "bad_settings", "the analysis board takes 'moves', not 'start'");
   if (settings->spec.blocks > 0 || settings->spec.opening_plies > 0)
     return error(400, "bad_settings",
                  "the analysis board has no drawn set-ups (blocks, drawn openings)");

@@ -5,6 +5,8 @@
 #include "match/clock.h"
 #include "match/match.h"
 #include "rating/match_rating.h"
+#include "rules/four_game.h"
+#include "rules/notation.h"
 
 namespace ft::server {
 namespace json = boost::json;
@@ -180,6 +182,43 @@ std::optional<Error> read_opponent(const json::object& o, TableSettings& s) {
   return std::nullopt;
 }
 
+// The "start" moves: drops, each legal where it is played, none ending the
+// game; only where no set-up is drawn (blocks, drawn openings), which the
+// drops would have to stand on.
+std::optional<Error> read_start(const json::object& o, TableSettings& s) {
+  const json::value* v = o.if_contains("start");
+  if (v == nullptr || v->is_null()) return std::nullopt;
+  auto refuse = [](std::string message) {
+    return make_error(ErrorCode::illegal_move, std::move(message));
+  };
+  if (!v->is_array()) return refuse("'start' must be an array of moves (\"d\", \"c\")");
+  if (v->as_array().empty()) return std::nullopt;
+  if (s.game != rules::GameKind::four) return refuse("'start' is for four in a row only");
+  if (s.spec.blocks > 0 || s.spec.opening_plies > 0)
+    return refuse("'start' cannot stand on a drawn set-up (blocks, drawn openings)");
+  auto game = rules::FourGame::create(s.spec);
+  if (!game) return game.error();
+  const std::size_t max_moves = std::size_t(s.spec.width) * std::size_t(s.spec.height);
+  if (v->as_array().size() >= max_moves)
+    return refuse("'start' has " + std::to_string(v->as_array().size()) + " moves; a board of " +
+                  std::to_string(max_moves) + " cells holds fewer");
+  std::size_t i = 0;
+  for (const json::value& m : v->as_array()) {
+    ++i;
+    const std::string where = "start move " + std::to_string(i);
+    if (!m.is_string()) return refuse(where + " is not a string");
+    const std::string text(m.as_string());
+    auto move = rules::parse_move(text, s.spec.width);
+    if (!move) return refuse(where + " '" + text + "': " + move.error().message);
+    if (move->pop) return refuse(where + " '" + text + "': start moves are drops, not pops");
+    auto played = game.value().play(*move);
+    if (!played) return refuse(where + " '" + text + "': " + played.error().message);
+    if (played->over()) return refuse(where + " '" + text + "' ends the game");
+    s.start.push_back(rules::format_move(*move));
+  }
+  return std::nullopt;
+}
+
 }  // namespace
 
 Result<TableSettings> parse_settings(std::string_view body) {
@@ -205,6 +244,7 @@ Result<TableSettings> parse_settings(std::string_view body) {
 
   if (auto e = read_clock(o, s)) return *e;
   if (auto e = read_opponent(o, s)) return *e;
+  if (auto e = read_start(o, s)) return *e;
 
   // twiceFour without a clock: the time per move of the computer's level
   // (RULES.md B7: 60 s at level 1 ... 15 s at level 7); between people, and
@@ -216,11 +256,12 @@ Result<TableSettings> parse_settings(std::string_view body) {
     s.move_ms = tc->per_move_ms;
   }
 
-  s.rated = !s.single && s.computer_level == 0;
+  s.rated = !s.single && s.computer_level == 0 && s.start.empty();
   bool rated = s.rated;
   if (read_bool(o, "rated", rated, error)) {
     if (rated && s.single) return bad("a single game is never rated (RULES.md A5)");
     if (rated && s.computer_level != 0) return bad("games against the computer are not rated");
+    if (rated && !s.start.empty()) return bad("a game from a 'start' position is never rated");
     s.rated = rated;
   }
   if (error) return *error;
@@ -280,6 +321,11 @@ json::object settings_json(const TableSettings& s) {
     }
   }
   o["opponent"] = std::move(opp);
+  if (!s.start.empty()) {
+    json::array start;
+    for (const auto& m : s.start) start.push_back(json::string(m));
+    o["start"] = std::move(start);
+  }
   return o;
 }
 
@@ -297,6 +343,7 @@ match::MatchConfig match_config(const TableSettings& s, std::uint64_t seed) {
   config.time = s.per_move ? match::TimeControl{0, 0, s.move_ms}
                            : match::TimeControl{s.bank_ms, s.increment_ms, 0};
   config.seed = seed;
+  for (const auto& m : s.start) config.start.push_back(m[0] - 'a');  // drops, checked at parse
   return config;
 }
 

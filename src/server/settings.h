@@ -6,6 +6,7 @@
 #include <cstdint>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "rules/game_kind.h"
 #include "rules/result.h"
@@ -33,9 +34,13 @@ struct TableSettings {
   bool listed = true;      // visibility "open"
   int computer_level = 0;  // 0: a person; 1..7; PERFECT_LEVEL
   int seats = 2;
+  // four only: drops played before the first move of every game (a position
+  // opened from a game page or the analysis board), in notation ("d").
+  std::vector<std::string> start;
 };
 
-// The body of POST /api/tables; errors name the field.
+// The body of POST /api/tables; errors name the field. An error of the
+// "start" field has the code ErrorCode::illegal_move (the API's bad_start).
 Result<TableSettings> parse_settings(std::string_view body);
 // The normalised settings object of a table summary (protocol.md 2.4).
 boost::json::object settings_json(const TableSettings& s);
