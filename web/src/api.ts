@@ -52,6 +52,8 @@ export interface CreateTable {
   rated?: boolean;
   visibility?: 'open' | 'link';
   opponent?: { kind: 'person' } | { kind: 'computer'; level: number | 'perfect' };
+  // Drops played before the first move (a position opened as a new game).
+  start?: string[];
 }
 
 export async function createTable(req: CreateTable): Promise<TableSummary> {

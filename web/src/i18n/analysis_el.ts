@@ -17,6 +17,8 @@ export const analysisEl: AnalysisMessages = {
   'game.clock_left': 'απομένουν {time}',
   'game.mistake': 'λάθος: από {from} σε {to}',
   'game.analyse_here': 'Άνοιγμα της θέσης στον πίνακα ανάλυσης',
+  'game.play_from': 'Παίξε αυτή τη θέση με τον υπολογιστή',
+  'game.play_from_error': 'Δεν ξεκίνησε νέο παιχνίδι από εδώ: {error}',
   'analysis.title': 'Πίνακας ανάλυσης',
   'analysis.intro': 'Παίξτε κινήσεις και για τις δύο πλευρές και δείτε την ακριβή αξία κάθε κίνησης της θέσης.',
   'analysis.heading': 'Ακριβής ανάλυση',

@@ -16,6 +16,8 @@ export const analysisEn = {
   'game.clock_left': '{time} left',
   'game.mistake': 'mistake: {from} to {to}',
   'game.analyse_here': 'Open this position on the analysis board',
+  'game.play_from': 'Play this position against the computer',
+  'game.play_from_error': 'No new game from here: {error}',
   'analysis.title': 'Analysis board',
   'analysis.intro': 'Play moves for both sides and see the exact score of every move in the position.',
   'analysis.heading': 'Exact analysis',

@@ -17,6 +17,8 @@ export const analysisNl: AnalysisMessages = {
   'game.clock_left': 'nog {time}',
   'game.mistake': 'fout: van {from} naar {to}',
   'game.analyse_here': 'Deze stelling openen op het analysebord',
+  'game.play_from': 'Speel deze stelling tegen de computer',
+  'game.play_from_error': 'Geen nieuwe partij vanaf hier: {error}',
   'analysis.title': 'Analysebord',
   'analysis.intro': 'Speel zetten voor beide kanten en zie de exacte waarde van elke zet in de stelling.',
   'analysis.heading': 'Exacte analyse',

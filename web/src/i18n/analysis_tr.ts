@@ -17,6 +17,8 @@ export const analysisTr: AnalysisMessages = {
   'game.clock_left': '{time} kaldı',
   'game.mistake': 'hata: {from} → {to}',
   'game.analyse_here': 'Bu konumu analiz tahtasında aç',
+  'game.play_from': 'Bu konumu bilgisayara karşı oyna',
+  'game.play_from_error': 'Buradan yeni oyun açılamadı: {error}',
   'analysis.title': 'Analiz tahtası',
   'analysis.intro': 'İki taraf için de hamle yapın ve konumdaki her hamlenin kesin değerini görün.',
   'analysis.heading': 'Kesin analiz',

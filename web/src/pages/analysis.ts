@@ -12,6 +12,7 @@ import { clear, h } from '../dom';
 import { formatMoveLine } from '../format';
 import { errorMessage, t, type MessageKey } from '../i18n';
 import { ta } from '../i18n/analysis';
+import { canPlayFrom, playFromBox } from '../play_from';
 import { analysisSection, boardBox, scoresList } from '../scores_view';
 import type { Shell } from '../shell';
 import { PRESETS, VARIANTS, variantInfo, variantLabel } from '../variants';
@@ -156,6 +157,8 @@ class AnalysisPage {
       ta('analysis.reset'),
     );
     col.append(h('div', { class: 'game-nav' }, undo, reset));
+    if (a && !a.over && !this.busy && canPlayFrom(this.setup.variant, this.setup.moves))
+      col.append(playFromBox({ ...this.setup, moves: [...this.setup.moves] }));
     return col;
   }
 

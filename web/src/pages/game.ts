@@ -11,6 +11,7 @@ import { clear, h } from '../dom';
 import { DISCS, formatClock, formatMoveLine } from '../format';
 import { errorMessage, t, type MessageKey } from '../i18n';
 import { ta, type AnalysisKey } from '../i18n/analysis';
+import { canPlayFrom, playFromBox, type PlayFrom } from '../play_from';
 import { analysisSection, boardBox, scoresList } from '../scores_view';
 import type { Shell } from '../shell';
 import { variantLabel } from '../variants';
@@ -194,6 +195,8 @@ class GamePage {
     );
     const link = this.analyseLink();
     if (link) col.append(h('p', {}, h('a', { href: link, class: 'analyse-link' }, ta('game.analyse_here'))));
+    const from = this.playFrom();
+    if (from) col.append(playFromBox(from));
     return col;
   }
 
@@ -210,6 +213,18 @@ class GamePage {
       moves,
     });
     return `/analysis?${q.toString()}`;
+  }
+
+  // The shown position as the start of a new game against the computer: not
+  // a position the board ended (the server refuses a start that ends it).
+  private playFrom(): PlayFrom | null {
+    const a = this.analysis;
+    if (!this.info || !a?.width || !a.height || this.info.game !== 'four') return null;
+    const moves = this.info.moves.slice(0, this.ply);
+    if (!canPlayFrom(this.info.variant, moves)) return null;
+    const reason = this.info.outcome?.reason ?? '';
+    if (this.ply === this.total() && (reason === 'line' || reason === 'full')) return null;
+    return { variant: this.info.variant, width: a.width, height: a.height, moves };
   }
 
   private sideColumn(): HTMLElement {

@@ -3,6 +3,7 @@
 // the open tables (protocol 5.8 over the lobby socket); every setting of the
 // server (protocol 2.3) waits behind "More settings".
 import { ApiError, createTable, getLobby, getMe, getMyTables, setName, type CreateTable } from '../api';
+import { LEVEL_KEY, storedLevel } from '../computer_level';
 import { Connection, wsUrl } from '../connection';
 import { clear, h } from '../dom';
 import { formatScore } from '../format';
@@ -62,16 +63,6 @@ function go(url: string): void {
 function errorText(e: unknown): string {
   if (e instanceof ApiError) return errorMessage(e.code, e.message);
   return e instanceof Error ? e.message : String(e);
-}
-
-const LEVEL_KEY = 'fourtable.level';
-
-function storedLevel(): string {
-  try {
-    return localStorage.getItem(LEVEL_KEY) ?? '3';
-  } catch {
-    return '3';
-  }
 }
 
 function gameOf(v: string): CreateTable {

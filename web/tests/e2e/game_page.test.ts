@@ -117,6 +117,24 @@ describe('the game page', () => {
     await shot(A, 'game-page-1280x800');
   });
 
+  it('opens the shown position as a new game against the computer', async () => {
+    await A.goto(`/g/${gameId}`);
+    await A.locator('.game-moves .move-btn').first().waitFor();
+    // The last position is the win: no new game from it.
+    await A.locator('.analyse-link').waitFor();
+    expect(await A.locator('button.play-from').count()).toBe(0);
+    await A.locator('.move-btn').nth(3).click();
+    expect(await A.textContent('.game-ply')).toBe('Move 4 of 7');
+    await Promise.all([A.waitForURL(/\/t\//), A.click('button.play-from')]);
+    // Red, the player, is to move from the game's four discs.
+    await A.locator('#turn.mine').waitFor();
+    expect(await A.locator('.board.four .disc:not(.hover)').count()).toBe(4);
+    expect(await moveCount(A)).toBe(0);
+    await keyDigit(A, col('c'));
+    await waitMoves(A, 2); // the player's c and the computer's answer
+    expect(await A.locator('.board.four .disc:not(.hover)').count()).toBe(6);
+  });
+
   it('fits a phone, and opens the position on the analysis board', async () => {
     const ctx = await newContext(env.handle.browser, env.server.base, PHONE);
     const page = await ctx.newPage();
@@ -150,5 +168,15 @@ describe('the analysis board', () => {
     await shot(A, 'analysis-board-1280x800');
     await A.click('button[data-key="undo"]');
     await A.waitForFunction(() => document.querySelectorAll('.game-moves li.empty').length === 1);
+  });
+
+  it('opens its position as a new game against the computer, who is to move', async () => {
+    await A.goto('/analysis?variant=classic&width=5&height=4&moves=c,c,d');
+    await A.locator('.scores .mv-score').first().waitFor({ timeout: 30_000 });
+    await Promise.all([A.waitForURL(/\/t\//), A.click('button.play-from')]);
+    // Yellow, the computer, moves first from the three discs; then the player.
+    await A.locator('#turn.mine').waitFor();
+    expect(await moveCount(A)).toBe(1);
+    expect(await A.locator('.board.four .disc:not(.hover)').count()).toBe(4);
   });
 });
