@@ -7,7 +7,7 @@ import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { en } from '../../src/i18n/en';
 import { newContext } from './browser';
-import { axeViolations, shot } from './helpers';
+import { axeViolations, keepName, logIn, openPanel, shot } from './helpers';
 import { useServerAndBrowser } from './setup';
 
 const env = useServerAndBrowser();
@@ -23,17 +23,6 @@ async function me(ctx: BrowserContext): Promise<{ id: string; name: string; acco
   const res = await ctx.request.get('/api/me');
   expect(res.status()).toBe(200);
   return res.json();
-}
-
-async function openPanel(page: Page): Promise<void> {
-  await page.click('#account-open');
-  await page.locator('#account-panel:not([hidden]) #account-status').waitFor();
-}
-
-async function logIn(page: Page, name: string, password: string): Promise<void> {
-  await page.fill('#account-login-name', name);
-  await page.fill('#account-login-password', password);
-  await page.click('#account-login button[type=submit]');
 }
 
 beforeAll(async () => {
@@ -67,10 +56,7 @@ describe('account: a name to keep', () => {
     expect(await A.getAttribute('#account-open', 'aria-expanded')).toBe('true');
     expect(await axeViolations(A)).toEqual([]);
     await shot(A, 'account-panel-guest');
-    await A.fill('#account-set-name', NAME);
-    await A.fill('#account-set-password', PASSWORD);
-    await A.click('#account-set button[type=submit]');
-    await A.locator('#account-who').waitFor();
+    await keepName(A, NAME, PASSWORD);
     expect(await A.textContent('#account-status')).toBe(en['account.set.done'].replace('{name}', NAME));
     const kept = await me(ctxA);
     expect(kept).toEqual({ id: guest.id, name: NAME, account: true });

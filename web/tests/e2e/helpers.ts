@@ -134,6 +134,27 @@ export async function createLinkTable(page: Page): Promise<void> {
   await page.waitForURL(/\/t\//);
 }
 
+// The account panel of the header (protocol 2.12), open.
+export async function openPanel(page: Page): Promise<void> {
+  await page.click('#account-open');
+  await page.locator('#account-panel:not([hidden]) #account-status').waitFor();
+}
+
+// Fills and sends the panel's login form (the panel open).
+export async function logIn(page: Page, name: string, password: string): Promise<void> {
+  await page.fill('#account-login-name', name);
+  await page.fill('#account-login-password', password);
+  await page.click('#account-login button[type=submit]');
+}
+
+// Keeps the page's guest with `name` and `password` through the open panel.
+export async function keepName(page: Page, name: string, password: string): Promise<void> {
+  await page.fill('#account-set-name', name);
+  await page.fill('#account-set-password', password);
+  await page.click('#account-set button[type=submit]');
+  await page.locator('#account-who').waitFor();
+}
+
 const AXE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 
 interface AxeViolation {

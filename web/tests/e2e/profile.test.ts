@@ -1,13 +1,28 @@
-// The player page and the leaderboard (issue 17): two guests play a rated
-// match to its end in two browsers (game 1 Red wins in column a, game 2 the
-// same player, now Yellow, wins in column a: 2:0). The winner's profile opens
-// from the result box and shows the rating, the chart and the match; the
-// leaderboard lists the winner. The server lists deviations below 500 here,
-// so one match is enough (the threshold itself: tests/server/profiles_test.cpp).
+// Issue 17's journey in one flow: two guests play a rated match to its end
+// in two browsers (game 1 Red wins on the bottom row after 27 moves, game 2
+// the same player, now Yellow, wins in column a: 2:0). The winner's profile opens from the result
+// box and shows the rating, the chart and the match; game 1 opens from it,
+// is stepped through with the keyboard and shows its exact analysis with a
+// marked mistake; the leaderboard lists the winner; the winner keeps the name
+// with a password, and a second browser that logs in with it sees the same
+// profile as its own. The server lists deviations below 500 here, so one
+// match is enough (the threshold itself: tests/server/profiles_test.cpp).
 import type { BrowserContext, Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { newContext } from './browser';
-import { axeViolations, clickColumn, col, createLinkTable, moveCount, shot, waitMoves, whoseTurn } from './helpers';
+import {
+  axeViolations,
+  clickColumn,
+  col,
+  createLinkTable,
+  keepName,
+  logIn,
+  moveCount,
+  openPanel,
+  shot,
+  waitMoves,
+  whoseTurn,
+} from './helpers';
 import { useServerAndBrowser } from './setup';
 
 const env = useServerAndBrowser(['--leaderboard-rd', '500']);
@@ -30,6 +45,7 @@ let winnerName = '';
 let loserName = '';
 let newRating = 0;
 let profileUrl = '';
+const GAME_1 = 'aaaaaa' + 'gggggg' + 'bbbbbb' + 'ffffff' + 'dce';
 
 beforeAll(async () => {
   ctxA = await newContext(env.handle.browser, env.server.base, DESKTOP_800);
@@ -60,7 +76,10 @@ describe('profile and leaderboard after a rated match', () => {
     expect(seatLinks).toHaveLength(2);
     for (const href of seatLinks) expect(href).toMatch(/^\/p\/p_\d+$/);
 
-    await play('abababa');
+    // Columns a, g, b, f filled (Red at the bottom of each), then Red d,
+    // Yellow c, Red e: four on the bottom row, d to g. Late moves, so the
+    // analysis solves their positions in moments.
+    await play(GAME_1);
     for (const p of [A, B]) await p.locator('#game-result').waitFor();
     winner = (await A.textContent('#game-result h2')) === 'You win the game!' ? A : B;
     loser = winner === A ? B : A;
@@ -117,6 +136,36 @@ describe('profile and leaderboard after a rated match', () => {
     expect(await axeViolations(loser)).toEqual([]);
   });
 
+  it('opens game 1 from the profile, steps through it by keyboard, shows a marked mistake', async () => {
+    await loser.locator('#matches .c-games a').first().click();
+    await loser.waitForURL(/\/g\/[A-Za-z0-9]+-1$/);
+    await loser.locator('.game-moves .move-btn').first().waitFor();
+    expect(await loser.textContent('.game-ply')).toBe('Move 27 of 27');
+    await loser.keyboard.press('Home');
+    expect(await loser.textContent('.game-ply')).toBe('Start position');
+    await loser.keyboard.press('ArrowRight');
+    await loser.keyboard.press('ArrowRight');
+    expect(await loser.textContent('.game-ply')).toBe('Move 2 of 27');
+    expect(await loser.locator('.board.four .disc').count()).toBe(2);
+    await loser.keyboard.press('ArrowLeft');
+    expect(await loser.textContent('.game-ply')).toBe('Move 1 of 27');
+    await loser.keyboard.press('End');
+    expect(await loser.textContent('.game-ply')).toBe('Move 27 of 27');
+    // The analysis runs from the last position back, so the late moves are
+    // marked first: Yellow's f (move 24) lets Red make two threats on the
+    // bottom row; c, d or e held the draw (fourtable solve --analyze on
+    // 11111177777722222266666: - - 0 0 0 -8 -).
+    const mistake = loser.locator('.move-btn.mistake', { hasText: '24. ○ f' });
+    await mistake.waitFor({ timeout: 60_000 });
+    expect(await mistake.textContent()).toMatch(/^24\. ○ f\?, mistake: draw to loss/);
+    for (let i = 0; i < 4; i++) await loser.keyboard.press('ArrowLeft');
+    expect(await loser.textContent('.game-ply')).toBe('Move 23 of 27');
+    const scores = loser.locator('.scores .mv-score');
+    expect(await scores.evaluateAll((li) => li.map((x) => x.getAttribute('data-move')))).toEqual(['c', 'd', 'e', 'f']);
+    expect(await loser.locator('.scores .mv-score.best').count()).toBe(3);
+    expect(await loser.locator('.scores .mv-score[data-move="f"]').getAttribute('class')).toContain('score-loss');
+  });
+
   it('lists the winner on the leaderboard, reached from the home page', async () => {
     await winner.goto('/');
     await winner.click('#leaderboards');
@@ -130,6 +179,29 @@ describe('profile and leaderboard after a rated match', () => {
     expect(await winner.locator('#own-place').count()).toBe(0);
     expect(await winner.locator('.pool-nav a[aria-current="page"]').textContent()).toBe('Classic');
     expect(await axeViolations(winner)).toEqual([]);
+  });
+
+  it('keeps the name with a password; a second browser logs in and sees the same profile', async () => {
+    const kept = 'Winner Wren';
+    const password = 'a long kept password';
+    await openPanel(winner);
+    await keepName(winner, kept, password);
+    const ctxC = await newContext(env.handle.browser, env.server.base, DESKTOP_800);
+    const C = await ctxC.newPage();
+    await C.goto('/');
+    await openPanel(C);
+    await Promise.all([C.waitForEvent('load'), logIn(C, kept, password)]);
+    await C.goto(profileUrl);
+    await C.locator('#ratings').waitFor();
+    expect(await C.textContent('h1')).toBe(kept);
+    expect(await C.locator('.rating-card[data-pool="classic"] .rating-value').textContent()).toBe(`${newRating}?`);
+    // The second browser is that player: its own line on the leaderboard.
+    await C.goto('/leaderboard/classic');
+    await C.locator('#leaderboard').waitFor();
+    const first = C.locator('#leaderboard tbody tr').first();
+    expect(await first.getAttribute('class')).toBe('me');
+    expect(await first.locator('td').nth(1).textContent()).toBe(kept);
+    await ctxC.close();
   });
 
   it('screenshots at 1280x800 and 390x844', async () => {
