@@ -158,7 +158,7 @@ class AnalysisPage {
     );
     col.append(h('div', { class: 'game-nav' }, undo, reset));
     if (a && !a.over && !this.busy && canPlayFrom(this.setup.variant, this.setup.moves))
-      col.append(playFromBox({ ...this.setup, moves: [...this.setup.moves] }));
+      col.append(h('div', { class: 'game-actions' }, playFromBox({ ...this.setup, moves: [...this.setup.moves] })));
     return col;
   }
 

@@ -117,6 +117,17 @@ class GamePage {
     }
     main.append(this.header(this.info), h('div', { class: 'game-layout' }, this.boardColumn(), this.sideColumn()));
     if (focused) main.querySelector<HTMLElement>(`[data-key="${focused}"]`)?.focus();
+    this.showCurrentMove(main);
+  }
+
+  // The list scrolls within its box (a long game), and is drawn anew at each
+  // step and poll: the shown move is brought into the middle of the box,
+  // never by scrolling the page (a phone reading the board stays there).
+  private showCurrentMove(main: HTMLElement): void {
+    const list = main.querySelector<HTMLElement>('.game-moves');
+    const current = list?.querySelector<HTMLElement>('[aria-current="step"]')?.parentElement;
+    if (!list || !current) return;
+    list.scrollTop = current.offsetTop - list.offsetTop - (list.clientHeight - current.offsetHeight) / 2;
   }
 
   private header(info: GameInfo): HTMLElement {
@@ -193,10 +204,18 @@ class GamePage {
       ),
       h('p', { class: 'hint' }, ta('game.keys')),
     );
+    // The ways on from the shown position, under the board like its buttons.
     const link = this.analyseLink();
-    if (link) col.append(h('p', {}, h('a', { href: link, class: 'analyse-link' }, ta('game.analyse_here'))));
     const from = this.playFrom();
-    if (from) col.append(playFromBox(from));
+    if (link || from)
+      col.append(
+        h(
+          'div',
+          { class: 'game-actions' },
+          link ? h('a', { href: link, class: 'analyse-link' }, ta('game.analyse_here')) : null,
+          from ? playFromBox(from) : null,
+        ),
+      );
     return col;
   }
 
@@ -255,7 +274,9 @@ class GamePage {
       );
     const pos = a.positions?.[this.ply];
     if (pos) {
-      box.append(h('p', { class: 'analysis-at' }, ta('analysis.at', { side: this.sideName(this.sideAt(this.ply)) })));
+      // "Score of each move:" only over scores.
+      if (pos.state === 'solved')
+        box.append(h('p', { class: 'analysis-at' }, ta('analysis.at', { side: this.sideName(this.sideAt(this.ply)) })));
       box.append(scoresList(pos, wdl, a.budget_ms));
     } else if (a.status === 'done' && this.ply === this.total()) {
       box.append(h('p', {}, ta('analysis.final')));

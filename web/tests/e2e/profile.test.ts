@@ -158,12 +158,28 @@ describe('profile and leaderboard after a rated match', () => {
     const mistake = loser.locator('.move-btn.mistake', { hasText: '24. ○ f' });
     await mistake.waitFor({ timeout: 60_000 });
     expect(await mistake.textContent()).toMatch(/^24\. ○ f\?, mistake: draw to loss/);
+    // The opening plies come last: the start is still pending, and says so.
+    await loser.keyboard.press('Home');
+    expect(await loser.locator('.analysis-box .pending').textContent()).toBe(
+      'Not analysed yet: the analysis works from the last move back to the first.',
+    );
+    expect(await loser.textContent('.analysis-status')).toMatch(/^Analysing: \d+ of 27 positions done/);
+    await shot(loser, 'game-page-running-1280x800');
+    await loser.keyboard.press('End');
     for (let i = 0; i < 4; i++) await loser.keyboard.press('ArrowLeft');
     expect(await loser.textContent('.game-ply')).toBe('Move 23 of 27');
+    // The long list scrolls in its box to the shown move.
+    const shown = await loser.evaluate(() => {
+      const list = document.querySelector('.game-moves')!.getBoundingClientRect();
+      const move = document.querySelector('.game-moves [aria-current="step"]')!.getBoundingClientRect();
+      return move.top >= list.top && move.bottom <= list.bottom;
+    });
+    expect(shown).toBe(true);
     const scores = loser.locator('.scores .mv-score');
     expect(await scores.evaluateAll((li) => li.map((x) => x.getAttribute('data-move')))).toEqual(['c', 'd', 'e', 'f']);
     expect(await loser.locator('.scores .mv-score.best').count()).toBe(3);
     expect(await loser.locator('.scores .mv-score[data-move="f"]').getAttribute('class')).toContain('score-loss');
+    await shot(loser, 'game-page-7x6-1280x800');
   });
 
   it('lists the winner on the leaderboard, reached from the home page', async () => {
