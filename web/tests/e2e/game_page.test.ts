@@ -5,7 +5,7 @@
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newContext } from './browser';
-import { axeViolations, col, keyDigit, moveCount, shot, waitMoves } from './helpers';
+import { axeViolations, col, keyDigit, moveCount, shot, stepWithKeys, waitMoves } from './helpers';
 import { useServerAndBrowser } from './setup';
 
 // A 5x4 game (small, so the server solves it in moments) that Red wins in
@@ -75,17 +75,7 @@ describe('the game page', () => {
   });
 
   it('steps through the game with the keyboard and the move list', async () => {
-    await A.keyboard.press('Home');
-    expect(await A.textContent('.game-ply')).toBe('Start position');
-    expect(await A.locator('.board.four .disc').count()).toBe(0);
-    await A.keyboard.press('ArrowRight');
-    await A.keyboard.press('ArrowRight');
-    expect(await A.textContent('.game-ply')).toBe('Move 2 of 7');
-    expect(await A.locator('.board.four .disc').count()).toBe(2);
-    await A.keyboard.press('ArrowLeft');
-    expect(await A.textContent('.game-ply')).toBe('Move 1 of 7');
-    await A.keyboard.press('End');
-    expect(await A.textContent('.game-ply')).toBe('Move 7 of 7');
+    await stepWithKeys(A, 7);
     await A.locator('.move-btn').nth(4).click();
     expect(await A.textContent('.game-ply')).toBe('Move 5 of 7');
     expect(await A.locator('.move-btn[aria-current="step"]').textContent()).toContain('5. ● a');

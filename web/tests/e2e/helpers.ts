@@ -134,6 +134,23 @@ export async function createLinkTable(page: Page): Promise<void> {
   await page.waitForURL(/\/t\//);
 }
 
+// On a game page of `total` moves: Home, two steps forward, one back, End,
+// as a person steps with the keys; each answered by the ply and the board.
+export async function stepWithKeys(page: Page, total: number): Promise<void> {
+  const ply = () => page.textContent('.game-ply');
+  await page.keyboard.press('Home');
+  if ((await ply()) !== 'Start position') throw new Error(`Home showed ${await ply()}`);
+  if ((await page.locator('.board.four .disc').count()) !== 0) throw new Error('discs at the start');
+  await page.keyboard.press('ArrowRight');
+  await page.keyboard.press('ArrowRight');
+  if ((await ply()) !== `Move 2 of ${total}`) throw new Error(`two steps showed ${await ply()}`);
+  if ((await page.locator('.board.four .disc').count()) !== 2) throw new Error('not two discs after two moves');
+  await page.keyboard.press('ArrowLeft');
+  if ((await ply()) !== `Move 1 of ${total}`) throw new Error(`a step back showed ${await ply()}`);
+  await page.keyboard.press('End');
+  if ((await ply()) !== `Move ${total} of ${total}`) throw new Error(`End showed ${await ply()}`);
+}
+
 // The account panel of the header (protocol 2.12), open.
 export async function openPanel(page: Page): Promise<void> {
   await page.click('#account-open');

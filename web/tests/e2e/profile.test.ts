@@ -20,6 +20,7 @@ import {
   moveCount,
   openPanel,
   shot,
+  stepWithKeys,
   waitMoves,
   whoseTurn,
 } from './helpers';
@@ -141,16 +142,7 @@ describe('profile and leaderboard after a rated match', () => {
     await loser.waitForURL(/\/g\/[A-Za-z0-9]+-1$/);
     await loser.locator('.game-moves .move-btn').first().waitFor();
     expect(await loser.textContent('.game-ply')).toBe('Move 27 of 27');
-    await loser.keyboard.press('Home');
-    expect(await loser.textContent('.game-ply')).toBe('Start position');
-    await loser.keyboard.press('ArrowRight');
-    await loser.keyboard.press('ArrowRight');
-    expect(await loser.textContent('.game-ply')).toBe('Move 2 of 27');
-    expect(await loser.locator('.board.four .disc').count()).toBe(2);
-    await loser.keyboard.press('ArrowLeft');
-    expect(await loser.textContent('.game-ply')).toBe('Move 1 of 27');
-    await loser.keyboard.press('End');
-    expect(await loser.textContent('.game-ply')).toBe('Move 27 of 27');
+    await stepWithKeys(loser, 27);
     // The analysis runs from the last position back, so the late moves are
     // marked first: Yellow's f (move 24) lets Red make two threats on the
     // bottom row; c, d or e held the draw (fourtable solve --analyze on
