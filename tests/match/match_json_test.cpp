@@ -116,6 +116,32 @@ TEST(MatchJson, RecordRoundTrips) {
   EXPECT_EQ(to_json(*back), text);
 }
 
+// A match opened from a position: its start drops stand before the first
+// move of every game, and the record keeps them (a restart replays from them).
+TEST(MatchJson, AStartPositionIsPlayedAndKept) {
+  FakeClock clock;
+  MatchConfig c;
+  c.start = {3, 3, 2};  // d, d, c: Yellow to move
+  Match m = Match::create(c).value();
+  m.start(clock.now);
+  EXPECT_FALSE(m.move(0, "e", clock.advance(SEC)).ok()) << "Red has moved: Yellow is to move";
+  ASSERT_TRUE(m.move(1, "c", clock.advance(SEC)).ok());
+  const std::string text = to_json(m.record());
+  EXPECT_NE(text.find(R"("start":[3,3,2])"), std::string::npos) << text;
+  auto back = record_from_json(text);
+  ASSERT_TRUE(back.ok()) << back.error().message;
+  EXPECT_EQ(back->config.start, c.start);
+  EXPECT_EQ(to_json(*back), text);
+  // A record without the field has no start; a damaged one names it.
+  EXPECT_EQ(to_json(MatchRecord{}).find("\"start\""), std::string::npos);
+  std::string bad = text;
+  bad.replace(bad.find("[3,3,2]"), 7, "[3,12]");
+  auto r = record_from_json(bad);
+  ASSERT_FALSE(r.ok());
+  EXPECT_NE(r.error().message.find("config.start: not a column number"), std::string::npos)
+      << r.error().message;
+}
+
 TEST(MatchJson, BadRecordsAreRefusedWithTheField) {
   EXPECT_FALSE(record_from_json("nope").ok());
   auto r = record_from_json(R"({"version":1,"config":{"variant":"classic"}})");
