@@ -6,6 +6,7 @@
 // with `bad_start` naming the move.
 #include <gtest/gtest.h>
 
+#include <memory>
 #include <thread>
 #include <tuple>
 
@@ -100,6 +101,25 @@ TEST(StartPosition, AFinishedGameFromAStartIsAnalysedFromIt) {
     }
   }
   EXPECT_FALSE(positions[4].as_object().contains("mistake"));
+}
+
+// The start is part of the match's record: a table restored after a crash
+// replays its moves from the same position.
+TEST(StartPosition, ARestartRestoresTheGameFromItsStart) {
+  const std::string db = temp_db("start_restart");
+  auto server = std::make_unique<ServerProcess>(db);
+  Duel d = duel(server->port(), R"({"game":"four","format":"single","start":["d","d","c"]})");
+  int counter = 0;
+  play({&d.pa, &d.pb}, 1, {"c", "e"}, counter);  // Yellow first: the start left it to move
+  server->kill9();
+  server = std::make_unique<ServerProcess>(db);
+  Player pa = join(server->port(), d.a, d.table);
+  ASSERT_FALSE(pa.state.at("game").is_null());
+  const std::vector<std::string> rows = rows_of(pa.state);
+  EXPECT_EQ(rows[5], "..RRR..");
+  EXPECT_EQ(rows[4], "..YY...");
+  EXPECT_EQ(pa.state.at("game").at("moves").as_array().size(), 2u);
+  EXPECT_EQ(to_move_of(pa.state), 1);
 }
 
 TEST(StartPosition, StartsThatCannotBePlayedAreRefused) {
