@@ -24,13 +24,15 @@ class PopoutKernel {
   using Lines = kernel::Search<kernel::Config<u64, false, false, 4, false, W_, H_>>;
 
  public:
-  PopoutKernel(int w, int h, TranspositionTable& tt, const Limits& limits)
+  PopoutKernel(int w, int h, TranspositionTable& tt, const Limits& limits, bool distance)
       : lines_(setup(w, h), tt),
         w_(w),
         h_(h),
         slots_(tt.slots()),
         index_(tt.index()),
-        limits_(limits) {
+        limits_(limits),
+        distance_(distance),
+        top_(distance ? PopoutSolver::DISTANCE_WIN : 1) {
     const int stride = h_ + 1;
     for (int c = 0; c < w_; ++c) {
       column_[c] = ((u64{1} << h_) - 1) << (c * stride);
@@ -149,7 +151,7 @@ class PopoutKernel {
     const u64 opp = cur ^ mask;
     const u64 open = possible(mask);
     const u64 own_wins = lines_.winning_cells(cur, mask);
-    if ((own_wins & open) != 0) return 1;
+    if ((own_wins & open) != 0) return win_in(1);
 
     // Pops: a line of our own wins at once; one for the opponent alone loses.
     u64 pops = 0;
@@ -157,7 +159,7 @@ class PopoutKernel {
       const int c = std::countr_zero(rest) / (h_ + 1);
       const u64 m2 = popped(mask, c);
       const u64 c2 = popped(cur, c);
-      if (lines_.has_line(c2)) return 1;
+      if (lines_.has_line(c2)) return win_in(1);
       if (!lines_.has_line(c2 ^ m2)) pops |= u64{1} << c;
     }
 
@@ -166,8 +168,8 @@ class PopoutKernel {
     if (const u64 forced = open & opp_wins; forced != 0) {
       drops = (forced & (forced - 1)) != 0 ? 0 : forced;
     }
-    drops &= ~(opp_wins >> 1);  // the opponent would drop on top and win
-    if (drops == 0 && pops == 0) return -1;
+    drops &= ~(opp_wins >> 1);                       // the opponent would drop on top and win
+    if (drops == 0 && pops == 0) return -win_in(2);  // the opponent's line comes next
 
     const u64 raw_key = cur + mask + bottom_;
     const u64 mirrored = mirror(raw_key);
@@ -235,7 +237,7 @@ class PopoutKernel {
     ++path_count_[hash_cell(raw_key)];
     const u64 start_nodes = nodes_;
     const int alpha0 = alpha;
-    int best = -2;
+    int best = -top_ - 1;
     int best_move = -1;
     for (int i = 0; i < count; ++i) {
       const int mv = move_of[i];
@@ -247,7 +249,7 @@ class PopoutKernel {
         if (after == board_) {
           v = 0;  // a drop that fills the board without a line
         } else {
-          v = -node(opp, after, ply + 1, -beta, -alpha, child_low);
+          v = back(node(opp, after, ply + 1, -widen(beta), -widen(alpha), child_low));
         }
       } else {
         const int c = mv - w_;
@@ -255,7 +257,7 @@ class PopoutKernel {
         if (m2 == 0) {
           v = 0;  // the board is empty
         } else {
-          v = -node(popped(opp, c), m2, ply + 1, -beta, -alpha, child_low);
+          v = back(node(popped(opp, c), m2, ply + 1, -widen(beta), -widen(alpha), child_low));
         }
       }
       if (v >= beta) {
@@ -276,18 +278,40 @@ class PopoutKernel {
     --path_count_[hash_cell(raw_key)];
 
     // Only values that did not rely on an ancestor's repetition are stored.
-    if (low >= ply) {
-      const int stored = flipped && best_move >= 0 ? flip_move(best_move) : best_move;
-      const u64 work = nodes_ - start_nodes;
+    const int stored = flipped && best_move >= 0 ? flip_move(best_move) : best_move;
+    const u64 work = nodes_ - start_nodes;
+    if (low < ply) {
+      // A cutoff that rests on the horizon or on the path: no bound, but its
+      // move is tried first in the next, deeper round.
+      if (best >= beta) store(home, key, -top_, top_, work, stored);
+    } else {
       if (best >= beta) {
-        store(home, key, best, 1, work, stored);
+        store(home, key, best, top_, work, stored);
       } else if (best > alpha0) {
         store(home, key, best, best, work, stored);
       } else {
-        store(home, key, -1, best, work, stored);
+        store(home, key, -top_, best, work, stored);
       }
     }
     return best;
+  }
+
+  // Values. Without distances: 1, 0, -1. With them (PopoutSolver::distance):
+  // a win in d plies is DISTANCE_WIN - d, a loss in d plies its negative, so
+  // a node's value counts from the node itself and can be stored. A child's
+  // value becomes the parent's by negating and moving one step towards 0;
+  // the parent's window goes to the child widened one step away from 0
+  // (the inverse), which is exact as long as no distance reaches
+  // DISTANCE_WIN - 1 (the horizon is kept below that).
+  int win_in(int plies) const { return distance_ ? PopoutSolver::DISTANCE_WIN - plies : 1; }
+  int back(int child) const {
+    const int v = -child;
+    if (!distance_ || v == 0) return v;
+    return v > 0 ? v - 1 : v + 1;
+  }
+  int widen(int bound) const {
+    if (!distance_ || bound == 0) return bound;
+    return bound > 0 ? bound + 1 : bound - 1;
   }
 
   int flip_move(int mv) const { return mv < w_ ? w_ - 1 - mv : w_ + (w_ - 1 - (mv - w_)); }
@@ -302,6 +326,8 @@ class PopoutKernel {
   u64* slots_;
   BucketIndex index_;
   Limits limits_;
+  bool distance_;
+  int top_;  // the largest value: 1, or DISTANCE_WIN with distances
   std::uint64_t nodes_ = 0;
   int max_ply_ = 0;
   int horizon_ = PopoutSolver::MAX_PLY;
@@ -323,10 +349,12 @@ rules::Geometry geometry_of(const PopoutProblem& p) {
   return rules::Geometry(spec);
 }
 
-std::uint64_t owner_tag(const PopoutProblem& p) {
+std::uint64_t owner_tag(const PopoutProblem& p, bool distance) {
   // Distinct from every classic tag (those are odd): a PopOut table is
-  // cleared before the classic solver uses it, and the other way round.
-  return (0x9090ULL << 48) | (std::uint64_t(p.width) << 8) | std::uint64_t(p.height) << 1;
+  // cleared before the classic solver uses it, and the other way round; the
+  // values with distances are another scale, so they have a tag of their own.
+  return (0x9090ULL << 48) | (std::uint64_t(distance) << 40) | (std::uint64_t(p.width) << 8) |
+         std::uint64_t(p.height) << 1;
 }
 
 template <typename F>
@@ -334,6 +362,32 @@ decltype(auto) dispatch(const PopoutProblem& p, F&& f) {
   if (p.width == 7 && p.height == 6)
     return f(std::integral_constant<int, 7>{}, std::integral_constant<int, 6>{});
   return f(std::integral_constant<int, 0>{}, std::integral_constant<int, 0>{});
+}
+
+// Runs `f(kernel)` on a kernel for `p` over `table` (cleared first when it
+// held another board or scale); nothing when a limit stopped it. Adds the
+// kernel's nodes and depth to the solver's counts.
+template <typename F>
+std::optional<int> with_kernel(const PopoutProblem& p, TranspositionTable& table, bool distance,
+                               const Limits& limits, std::uint64_t& nodes, int& max_ply, F&& f) {
+  const std::uint64_t tag = owner_tag(p, distance);
+  if (table.owner() != tag) {
+    if (table.owner() != 0) table.clear();
+    table.set_owner(tag);
+  }
+  return dispatch(p, [&](auto wc, auto hc) -> std::optional<int> {
+    PopoutKernel<decltype(wc)::value, decltype(hc)::value> k(p.width, p.height, table, limits,
+                                                             distance);
+    std::optional<int> r;
+    try {
+      r = f(k, static_cast<u64>(p.mover), static_cast<u64>(p.mover | p.other));
+    } catch (const kernel::Stopped&) {
+    } catch (const TooDeep&) {
+    }
+    nodes += k.nodes();
+    max_ply = std::max(max_ply, k.max_ply());
+    return r;
+  });
 }
 
 }  // namespace
@@ -452,41 +506,43 @@ Result<PopoutProblem> popout_play_moves(const PopoutProblem& start, std::string_
 }
 
 std::optional<int> PopoutSolver::solve(const PopoutProblem& p, const Limits& limits) {
-  if (table_->owner() != owner_tag(p)) {
-    if (table_->owner() != 0) table_->clear();
-    table_->set_owner(owner_tag(p));
-  }
-  return dispatch(p, [&](auto wc, auto hc) -> std::optional<int> {
-    PopoutKernel<decltype(wc)::value, decltype(hc)::value> k(p.width, p.height, *table_, limits);
-    const auto cur = static_cast<u64>(p.mover);
-    const auto mask = static_cast<u64>(p.mover | p.other);
-    std::optional<int> r;
-    try {
-      // Iterative deepening: a win or a loss found within the horizon is
-      // exact; "not a win" and "not a loss" only when no value rested on it.
-      bool not_win = false;
-      bool not_loss = false;
-      for (int horizon = FIRST_HORIZON; !r; horizon += HORIZON_STEP) {
-        if (horizon >= MAX_PLY) horizon = MAX_PLY;
-        bool exact = false;
-        if (!not_win) {
-          if (k.probe(cur, mask, 0, horizon, exact) > 0) r = 1;
-          not_win = !r && exact;
-        }
-        if (!r && !not_loss) {
-          if (k.probe(cur, mask, -1, horizon, exact) < 0) r = -1;
-          not_loss = !r && exact;
-        }
-        if (!r && not_win && not_loss) r = 0;
-        if (!r && horizon == MAX_PLY) break;
+  auto deepen = [](auto& k, u64 cur, u64 mask) -> std::optional<int> {
+    // Iterative deepening: a win or a loss found within the horizon is
+    // exact; "not a win" and "not a loss" only when no value rested on it.
+    bool not_win = false;
+    bool not_loss = false;
+    for (int horizon = FIRST_HORIZON;; horizon += HORIZON_STEP) {
+      if (horizon >= MAX_PLY) horizon = MAX_PLY;
+      bool exact = false;
+      if (!not_win) {
+        if (k.probe(cur, mask, 0, horizon, exact) > 0) return 1;
+        not_win = exact;
       }
-    } catch (const kernel::Stopped&) {
-    } catch (const TooDeep&) {
+      if (!not_loss) {
+        if (k.probe(cur, mask, -1, horizon, exact) < 0) return -1;
+        not_loss = exact;
+      }
+      if (not_win && not_loss) return 0;
+      if (horizon == MAX_PLY) return std::nullopt;
     }
-    nodes_ += k.nodes();
-    max_ply_ = std::max(max_ply_, k.max_ply());
-    return r;
-  });
+  };
+  return with_kernel(p, *table_, false, limits, nodes_, max_ply_, deepen);
+}
+
+std::optional<bool> PopoutSolver::ends_within(const PopoutProblem& p, bool win, int plies,
+                                              const Limits& limits) {
+  TranspositionTable& table = distance_table_ != nullptr ? *distance_table_ : *table_;
+  auto probe = [&](auto& k, u64 cur, u64 mask) -> std::optional<int> {
+    // The horizon at `plies`: a line beyond it is not looked for, and one
+    // within it is never cut (table bounds hold for the true value).
+    bool exact = false;
+    if (win)
+      return k.probe(cur, mask, DISTANCE_WIN - plies - 1, plies, exact) >= DISTANCE_WIN - plies;
+    return k.probe(cur, mask, -(DISTANCE_WIN - plies), plies, exact) <= -(DISTANCE_WIN - plies);
+  };
+  const auto r = with_kernel(p, table, true, limits, nodes_, max_ply_, probe);
+  if (!r) return std::nullopt;
+  return *r != 0;
 }
 
 std::vector<std::optional<int>> PopoutSolver::analyze(const PopoutProblem& p,

@@ -52,8 +52,17 @@
 // no horizon leaf, so a draw is exact too. The horizon grows until both are
 // decided or MAX_PLY is reached (then no answer).
 //
-// Checked: tests/engine/solver/popout_test.cpp compares the values with a
-// retrograde analysis of every 4x4 position (no search path, no horizon).
+// Distances (best_move, ends_within): the same search with values that
+// count plies, a win in d plies being DISTANCE_WIN - d, probed "does it end
+// within d plies?" with the horizon at d. A line within d plies never needs
+// a repetition (the quickest win strictly shortens with every move), so the
+// cycle rule does not change these answers; stored bounds are bounds on the
+// true length, as above.
+//
+// Checked: tests/engine/solver/popout_test.cpp and popout_small_boards_test.cpp
+// compare the values, every move's value and best_move's lengths with a
+// retrograde analysis of every 4x4, 5x4 and 4x5 position (no search path, no
+// horizon).
 //
 // Assumed, not proven here: the game history before the root has no position
 // twice (true for positions given as drops from the empty board, which never
@@ -107,7 +116,11 @@ PopoutOutcome popout_play(const PopoutProblem& p, PopoutMove m);
 
 class PopoutSolver {
  public:
-  explicit PopoutSolver(TranspositionTable& table) : table_(&table) {}
+  // `distance_table`, if given, holds the values with distances (best_move,
+  // ends_within) apart from the win/draw/loss ones, so that neither clears
+  // the other; without it both share `table`, cleared on each switch.
+  explicit PopoutSolver(TranspositionTable& table, TranspositionTable* distance_table = nullptr)
+      : table_(&table), distance_table_(distance_table) {}
 
   // 1, 0 or -1 for the side to move; nothing when a limit stopped the search
   // (or the search path grew beyond MAX_PLY). Precondition: no line on the
@@ -117,6 +130,26 @@ class PopoutSolver {
   // then the pops; nothing where the move is illegal. Empty on a limit.
   std::vector<std::optional<int>> analyze(const PopoutProblem& p, const Limits& limits = {});
 
+  // An exactly best move for the perfect level: the quickest win, else a
+  // draw, else the longest loss, counted in plies to the line (the winning
+  // move included: a win in one is 1, a loss to the opponent's next drop 2).
+  // Distances are looked for up to MAX_DISTANCE plies; beyond it the move
+  // only keeps the value (a winning move, a drawing one, any legal move that
+  // does not lose at once), and `plies` is 0. Among equals the first of
+  // drops then pops, each from the centre out. Nothing on a limit.
+  struct Best {
+    int value = 0;  // 1, 0, -1 for the side to move
+    int plies = 0;  // to the end of a win or loss; 0 for a draw or out of reach
+    PopoutMove move;
+  };
+  std::optional<Best> best_move(const PopoutProblem& p, const Limits& limits = {});
+
+  // Whether the side to move wins (`win`) or loses within `plies` plies,
+  // looking no further: a search whose values count plies (popout_search.cpp),
+  // with the same cycle rule. Nothing on a limit. plies < DISTANCE_WIN - 2.
+  std::optional<bool> ends_within(const PopoutProblem& p, bool win, int plies,
+                                  const Limits& limits = {});
+
   std::uint64_t nodes() const { return nodes_; }
   // Deepest search path reached (plies from the root), over all searches.
   int max_ply() const { return max_ply_; }
@@ -125,9 +158,13 @@ class PopoutSolver {
   // Iterative deepening on the plies looked ahead (see solve()).
   static constexpr int FIRST_HORIZON = 8;
   static constexpr int HORIZON_STEP = 2;
+  // Values with distances: a win in d plies is DISTANCE_WIN - d.
+  static constexpr int DISTANCE_WIN = 120;
+  static constexpr int MAX_DISTANCE = 100;
 
  private:
   TranspositionTable* table_;
+  TranspositionTable* distance_table_;
   std::uint64_t nodes_ = 0;
   int max_ply_ = 0;
 };
