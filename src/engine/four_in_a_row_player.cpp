@@ -6,6 +6,7 @@
 #include <unordered_map>
 
 #include "engine/heuristic_search.h"
+#include "engine/popout_player.h"
 #include "engine/search_support.h"
 #include "engine/solver/book.h"
 #include "engine/solver/solver.h"
@@ -169,6 +170,9 @@ ComputerMove choose_four_move(const rules::FourGame& game, const ComputerRequest
     // a heuristic move is a guess anyway); level 7: 40%.
     const auto share =
         request.level == PERFECT ? (time - margin) * 9 / 10 : (time - margin) * 4 / 10;
+    if (request.level == PERFECT) {
+      if (auto exact = popout_exact_move(game, lease, start + share)) return *exact;
+    }
     if (auto exact = solve_exactly(pos, lease, start + share)) return *exact;
   }
   SearchOptions options;
