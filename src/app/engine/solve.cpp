@@ -54,7 +54,9 @@ e.g. 44p4; the score is 1 (win), 0 (draw) or -1 (loss) for the side to move,
 a position repeated on the search path counting as a draw (see
 src/engine/solver/popout_search.h). --analyze prints the drops' scores, a
 `|`, then the pops' (`-` where illegal). --threads, --weak and the book do not
-apply; a position whose moves repeat a position is refused.
+apply; a position whose moves repeat a position is refused. --budget-ms N
+stops each position's search after N ms (an error line then says how deep
+the search path went).
 )";
 
 struct Totals {
@@ -221,6 +223,7 @@ int run_popout_solve(Options& opt, const rules::VariantSpec& spec) {
   auto start = sv::popout_board(spec);
   if (!start) return opt.report(start.error().message, 2);
   const long long table_mb = opt.number("table-mb", 64, 4, 1 << 16);
+  const long long budget_ms = opt.number("budget-ms", 0, 0, 1LL << 40);
   if (!opt.ok()) return opt.usage_error();
   const bool analyze = opt.flag("analyze");
   const bool stats = opt.flag("stats");
@@ -240,10 +243,12 @@ int run_popout_solve(Options& opt, const rules::VariantSpec& spec) {
     }
     const auto t0 = std::chrono::steady_clock::now();
     const std::uint64_t n0 = solver.nodes();
+    sv::Limits limits;
+    if (budget_ms > 0) limits.deadline = t0 + std::chrono::milliseconds(budget_ms);
     std::string out;
     bool stopped = false;
     if (analyze) {
-      const auto scores = solver.analyze(*problem);
+      const auto scores = solver.analyze(*problem, limits);
       stopped = !scores.empty() && std::none_of(scores.begin(), scores.end(),
                                                 [](const auto& s) { return s.has_value(); });
       for (std::size_t i = 0; i < scores.size(); ++i) {
@@ -251,7 +256,7 @@ int run_popout_solve(Options& opt, const rules::VariantSpec& spec) {
         out += " " + score_text(scores[i]);
       }
     } else {
-      const auto score = solver.solve(*problem);
+      const auto score = solver.solve(*problem, limits);
       stopped = !score;
       out = " " + score_text(score);
       if (score && !expected_text.empty()) {
@@ -265,8 +270,11 @@ int run_popout_solve(Options& opt, const rules::VariantSpec& spec) {
     }
     if (stopped) {
       ++totals.errors;
-      out = " error: the search path grew beyond " + std::to_string(sv::PopoutSolver::MAX_PLY) +
-            " plies";
+      out = std::chrono::steady_clock::now() >= limits.deadline
+                ? " error: not solved within --budget-ms " + std::to_string(budget_ms) +
+                      " (deepest path " + std::to_string(solver.max_ply()) + " plies)"
+                : " error: the search path grew beyond " +
+                      std::to_string(sv::PopoutSolver::MAX_PLY) + " plies";
     }
     const double secs =
         std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();

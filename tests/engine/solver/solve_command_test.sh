@@ -55,3 +55,8 @@ line_is 3 "^12p1p2 error: .*ends the game"      # the board emptied
 out=$(echo "112233" | "$ft" solve --variant popout --width 4 --height 4 --analyze)
 set -- $out
 [[ $# -eq 10 && "$5" == "1" && "$6" == "|" && "${10}" == "-" ]] || fail "popout analyze: $out"
+# --budget-ms: the empty 7x6 board is far from solved in 20 ms; the line says
+# so and how deep the search went, and the command reports the error.
+if out=$(echo "" | "$ft" solve --variant popout --budget-ms 20); then fail "popout budget: exit 0"; fi
+[[ "$out" == " error: not solved within --budget-ms 20 (deepest path "*" plies)" ]] ||
+  fail "popout budget: '$out'"
