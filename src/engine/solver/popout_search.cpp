@@ -280,11 +280,7 @@ class PopoutKernel {
     // Only values that did not rely on an ancestor's repetition are stored.
     const int stored = flipped && best_move >= 0 ? flip_move(best_move) : best_move;
     const u64 work = nodes_ - start_nodes;
-    if (low < ply) {
-      // A cutoff that rests on the horizon or on the path: no bound, but its
-      // move is tried first in the next, deeper round.
-      if (best >= beta) store(home, key, -top_, top_, work, stored);
-    } else {
+    if (low >= ply) {
       if (best >= beta) {
         store(home, key, best, top_, work, stored);
       } else if (best > alpha0) {

@@ -86,7 +86,7 @@ void check_board(int w, int h, std::uint64_t seed, int samples, int analyzed) {
   // Some drawn positions need deep rounds of the search (draws are proven
   // only by a round that never reached its horizon): a search stops after
   // NODES nodes, and such positions are counted and printed, not compared.
-  constexpr std::uint64_t NODES = 1'000'000;
+  constexpr std::uint64_t NODES = 200'000;
   Limits limits;
   limits.max_nodes = NODES;
   int compared = 0;
@@ -113,7 +113,9 @@ void check_board(int w, int h, std::uint64_t seed, int samples, int analyzed) {
       const auto moves = solver.analyze(reference::to_problem(*g), limits);
       const bool finished =
           std::any_of(moves.begin(), moves.end(), [](const auto& v) { return v.has_value(); });
-      if (finished) EXPECT_EQ(moves, reference_moves(ref, *g)) << where;
+      if (finished) {
+        EXPECT_EQ(moves, reference_moves(ref, *g)) << where;
+      }
       check_best_move(ref, *g, solver, where, limits);
     }
     ++counts[want + 1];
@@ -155,11 +157,11 @@ TEST(PopoutSolver, BestMoveMatchesRetrogradeLengths4x4) {
 }
 
 TEST(PopoutSolver, MatchesRetrogradeAnalysis5x4) {
-  check_board(5, 4, 20261202, 120, 20);
+  check_board(5, 4, 20261202, 40, 4);
 }
 
 TEST(PopoutSolver, MatchesRetrogradeAnalysis4x5) {
-  check_board(4, 5, 20261203, 120, 20);
+  check_board(4, 5, 20261203, 40, 4);
 }
 
 }  // namespace
