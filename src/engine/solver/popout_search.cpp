@@ -378,7 +378,12 @@ std::optional<int> with_kernel(const PopoutProblem& p, TranspositionTable& table
     try {
       r = f(k, static_cast<u64>(p.mover), static_cast<u64>(p.mover | p.other));
     } catch (const kernel::Stopped&) {
+      // Reset here, not only by r's initialiser: GCC 12.2 (-O1 and -O3)
+      // inlines the search into this lambda and drops that initialising
+      // store, so a stopped search returned the previous solve's value.
+      r.reset();
     } catch (const TooDeep&) {
+      r.reset();
     }
     nodes += k.nodes();
     max_ply = std::max(max_ply, k.max_ply());

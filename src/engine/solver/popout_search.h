@@ -60,9 +60,9 @@
 // true length, as above.
 //
 // Checked: tests/engine/solver/popout_test.cpp and popout_small_boards_test.cpp
-// compare the values, every move's value and best_move's lengths with a
-// retrograde analysis of every 4x4, 5x4 and 4x5 position (no search path, no
-// horizon).
+// compare the value of every 4x4, 5x4 and 4x5 position, and on random
+// positions every move's value and best_move's lengths, with a retrograde
+// analysis (no search path, no horizon).
 //
 // Assumed, not proven here: the game history before the root has no position
 // twice (true for positions given as drops from the empty board, which never

@@ -59,6 +59,18 @@ class PopoutRetrograde {
     for (int c = 0; c < w_; ++c) s += pow_[c] * static_cast<std::uint32_t>(code(discs[c], mine[c]));
     return s;
   }
+  // The inverse of index(): each column's number of discs and the side to
+  // move's discs among them.
+  void columns(std::uint32_t s, std::vector<int>& discs, std::vector<int>& mine) const {
+    discs.assign(static_cast<std::size_t>(w_), 0);
+    mine.assign(static_cast<std::size_t>(w_), 0);
+    for (int c = 0; c < w_; ++c) {
+      const int d = static_cast<int>(s % static_cast<std::uint32_t>(base_));
+      s /= static_cast<std::uint32_t>(base_);
+      discs[static_cast<std::size_t>(c)] = discs_[d];
+      mine[static_cast<std::size_t>(c)] = mine_[d];
+    }
+  }
   // 1 the side to move wins, 0 a draw, -1 it loses; NOT_A_POSITION for
   // boards no game reaches (a line on them, or full).
   int value(std::uint32_t s) const { return value_[s]; }
