@@ -284,6 +284,10 @@ std::optional<int> Solver::run(const Problem& p, int lo_req, int hi_req, const L
     try {
       result = s.solve(cur, mask, n, lo, hi);
     } catch (const kernel::Stopped&) {
+      // Said again here, not only by the initialiser: GCC 12.2 dropped that
+      // store in the inlined PopOut search (popout_search.cpp), and a stopped
+      // search then answered the previous solve's value.
+      result.reset();
     }
     stats_.nodes += s.nodes();
     return result;
@@ -446,6 +450,7 @@ std::optional<int> Solver::solve_parallel(const Problem& p, int threads, const L
         try {
           r = s.negamax(cur, mask, n, med, med + 1);
         } catch (const kernel::Stopped&) {
+          r.reset();  // as in Solver::run: never a value from before the stop
         }
         std::lock_guard<std::mutex> guard(lock);
         probing[id] = IDLE;
