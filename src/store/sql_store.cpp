@@ -697,10 +697,16 @@ void SqlStore::finish_match(MatchId id, const MatchFinish& f) {
   const std::string clocks = encode_clocks(f.snapshot.clocks_ms);
   transaction([&] {
     check_match_open(id);
-    q(*db_,
-      "UPDATE matches SET finished = 1, result = $1, state_json = $2, clocks_ms = $3, "
-      "saved_ms = $4, finished_ms = $5 WHERE id = $6",
-      {f.result, f.snapshot.state_json, clocks, f.snapshot.saved_ms, f.finished_ms, id});
+    // `finished = 0` again in the update: two nodes finishing the match at
+    // once both pass the check above; PostgreSQL re-reads the row the first
+    // one committed, so the second updates nothing and fails here, before
+    // any result or rating of it is written.
+    if (q(*db_,
+          "UPDATE matches SET finished = 1, result = $1, state_json = $2, clocks_ms = $3, "
+          "saved_ms = $4, finished_ms = $5 WHERE id = $6 AND finished = 0 RETURNING id",
+          {f.result, f.snapshot.state_json, clocks, f.snapshot.saved_ms, f.finished_ms, id})
+            .empty())
+      fail(StoreErrc::conflict, "match " + std::to_string(id) + " is already finished");
     for (const MatchPlayerResult& p : f.players) {
       try {
         q(*db_,
@@ -1179,6 +1185,56 @@ std::optional<std::string> SqlStore::table_owner(const TableId& id, Millis now) 
       q(db, "SELECT node FROM table_owners WHERE table_id = $1 AND lease_until_ms > $2", {id, now});
   if (rows.empty()) return std::nullopt;
   return rows[0].text(0);
+}
+
+std::vector<TableId> SqlStore::renew_tables(std::string_view node, Millis now, Millis lease_ms) {
+  if (node.empty()) fail(StoreErrc::bad_input, "node name is empty");
+  if (lease_ms <= 0) fail(StoreErrc::bad_input, "lease must be positive");
+  return transaction([&] {
+    std::vector<TableId> held;
+    for (const Row& r : q(*db_,
+                          "UPDATE table_owners SET lease_until_ms = $1 "
+                          "WHERE node = $2 AND lease_until_ms > $3 RETURNING table_id",
+                          {now + lease_ms, node, now}))
+      held.push_back(r.text(0));
+    return held;
+  });
+}
+
+void SqlStore::release_tables(std::string_view node, Millis now) {
+  transaction([&] {
+    q(*db_, "UPDATE table_owners SET lease_until_ms = $1 WHERE node = $2 AND lease_until_ms > $1",
+      {now, node});
+  });
+}
+
+std::vector<TableId> SqlStore::unleased_tables(Millis before, int limit) {
+  ReadScope scope(*this, false);
+  std::vector<TableId> out;
+  for (const Row& r : q(scope.db(),
+                        "SELECT t.id FROM tables t LEFT JOIN table_owners o ON o.table_id = t.id "
+                        "WHERE t.status IN ('open', 'playing') "
+                        "AND (o.table_id IS NULL OR o.lease_until_ms <= $1) "
+                        "ORDER BY t.created_ms, t.id LIMIT $2",
+                        {before, std::int64_t{limit}}))
+    out.push_back(r.text(0));
+  return out;
+}
+
+void SqlStore::check_lease(const TableId& id, std::string_view node, Millis now) {
+  // FOR SHARE (PostgreSQL) holds the row until this transaction ends: a
+  // claim by another node waits for it. SQLite's writer lock already
+  // serialises every write.
+  const std::string lock = db_->dialect() == "postgres" ? " FOR SHARE" : "";
+  transaction([&] {
+    if (q(*db_,
+          "SELECT node FROM table_owners WHERE table_id = $1 AND node = $2 "
+          "AND lease_until_ms > $3" +
+              lock,
+          {id, node, now})
+            .empty())
+      fail(StoreErrc::conflict, "node " + std::string(node) + " does not hold table " + id);
+  });
 }
 
 // --- recovery ---------------------------------------------------------------

@@ -77,6 +77,10 @@ class SqlStore final : public Store {
   bool claim_table(const TableId& id, std::string_view node, Millis now, Millis lease_ms) override;
   void release_table(const TableId& id, std::string_view node) override;
   std::optional<std::string> table_owner(const TableId& id, Millis now) override;
+  std::vector<TableId> renew_tables(std::string_view node, Millis now, Millis lease_ms) override;
+  void release_tables(std::string_view node, Millis now) override;
+  std::vector<TableId> unleased_tables(Millis before, int limit) override;
+  void check_lease(const TableId& id, std::string_view node, Millis now) override;
 
   std::vector<LiveTable> load_live_tables() override;
 

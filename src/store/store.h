@@ -220,6 +220,21 @@ class Store {
   virtual void release_table(const TableId& id, std::string_view node) = 0;
   // The node whose lease on the table runs at `now`, if any.
   virtual std::optional<std::string> table_owner(const TableId& id, Millis now) = 0;
+  // Renews, in one statement, every lease `node` still holds at `now` to now +
+  // lease_ms; the tables it holds (a lease that ran out is not renewed: the
+  // node must stop running that room).
+  virtual std::vector<TableId> renew_tables(std::string_view node, Millis now, Millis lease_ms) = 0;
+  // A clean shutdown: every lease of `node` ends at `now`, so any node may
+  // claim the tables at once.
+  virtual void release_tables(std::string_view node, Millis now) = 0;
+  // Open or playing tables that no lease covers since `before` (none ever
+  // taken, or it ran out at or before `before`): tables of a node that died
+  // and that nobody has asked for. At most `limit`, oldest first.
+  virtual std::vector<TableId> unleased_tables(Millis before, int limit) = 0;
+  // Inside a write: throws StoreError{conflict} unless `node` holds the
+  // table's lease at `now`. On PostgreSQL the lease row stays locked until
+  // the transaction ends, so no other node's claim slips in before it commits.
+  virtual void check_lease(const TableId& id, std::string_view node, Millis now) = 0;
 
   // --- recovery ---------------------------------------------------------
   // Every table whose status is open or playing, with its latest unfinished
