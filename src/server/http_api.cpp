@@ -5,6 +5,7 @@
 #include <map>
 
 #include "server/build_info.h"
+#include "server/cluster.h"
 #include "server/guest_names.h"
 #include "server/http_json.h"
 #include "server/hub.h"
@@ -150,7 +151,10 @@ std::shared_ptr<Room> Hub::open_room(
     if (find(id)) continue;
     room = make(id, seed);
     try {
-      write_now([record = room->record()](store::Store& st) { st.create_table(record); });
+      write_now([record = room->record(), cluster = cluster_](store::Store& st) {
+        st.create_table(record);
+        if (cluster) cluster->claim_new(st, record.id);  // created here, run here
+      });
     } catch (const store::StoreError& e) {
       if (e.code() == store::StoreErrc::conflict) {
         room.reset();

@@ -7,6 +7,7 @@
 #include <iostream>
 
 #include "server/build_info.h"
+#include "server/cluster.h"
 #include "server/guest_names.h"
 #include "server/support.h"
 #include "store/ids.h"
@@ -59,7 +60,10 @@ void Hub::persist(StoreJob job) {
     };
   }
   committer_.submit(
-      [moves = std::move(job.moves), then = std::move(job.then)](store::Store& st) {
+      [moves = std::move(job.moves), then = std::move(job.then), table = std::move(job.table),
+       cluster = cluster_](store::Store& st) {
+        // Several nodes: only the lease holder writes the table (cluster.h).
+        if (cluster && !table.empty()) cluster->check(st, table);
         if (!moves.empty()) st.append_moves(moves);
         if (then) then(st);
       },
@@ -68,6 +72,7 @@ void Hub::persist(StoreJob job) {
 
 void Hub::store_failed(const std::string& table, const std::string& what) {
   metrics_.store_failure();
+  if (cluster_) cluster_->suspect();  // perhaps the lease is gone
   std::cerr << "fourtable: ALARM: table " << table << ": store write failed: " << what << "\n";
 }
 
@@ -156,6 +161,28 @@ int Hub::restore_tables() {
 std::shared_ptr<Room> Hub::find_or_load(const std::string& id) {
   if (auto room = find(id)) return room;
   if (id.empty() || id.size() > 64) return nullptr;
+  // Several nodes: a room runs only under this node's lease (cluster.h).
+  if (cluster_) return cluster_->take(id, 3000);
+  return load_room(id);
+}
+
+std::vector<std::shared_ptr<Room>> Hub::rooms() const {
+  std::lock_guard lock(mu_);
+  return order_;
+}
+
+void Hub::drop_room(const std::shared_ptr<Room>& room) {
+  {
+    std::lock_guard lock(mu_);
+    auto it = rooms_.find(room->id());
+    if (it != rooms_.end() && it->second == room) rooms_.erase(it);
+    std::erase(order_, room);
+  }
+  lobby_dirty_ = true;
+}
+
+std::shared_ptr<Room> Hub::load_room(const std::string& id) {
+  if (auto room = find(id)) return room;
   std::optional<store::TableRecord> table = store_.find_table(id);
   if (!table) return nullptr;
   store::LiveTable live;
@@ -228,6 +255,10 @@ void Hub::ws_refused(const std::shared_ptr<Peer>&, std::string_view code) {
 
 void Hub::leave_table(const std::shared_ptr<Peer>& peer) {
   if (peer->context.table.empty()) return;
+  // Shutting down on several nodes: the leases are given up, the sockets
+  // closing are no news to store (another node has the tables by now).
+  if (closing_ && cluster_) return;
+  if (cluster_) cluster_->forget(peer);  // a hello still waiting for the lease
   if (auto room = find(peer->context.table)) room->leave(peer);
   peer->context.table.clear();
 }
@@ -288,6 +319,8 @@ void Hub::ws_frame(const std::shared_ptr<Peer>& peer, std::string_view frame) {
             leave_table(peer);
             peer->context.table = m.table;
             if (auto room = find(m.table)) return room->hello(peer, m);
+            // Several nodes: the table comes with its lease (cluster.h).
+            if (cluster_) return cluster_->hello(peer, m);
             // Not in memory: a finished table may be in the store. The
             // store is read on the loader thread, never on this one.
             loader_.post([this, peer, m] {
@@ -341,7 +374,7 @@ void Hub::ws_frame(const std::shared_ptr<Peer>& peer, std::string_view frame) {
 
 // ---- the lobby ------------------------------------------------------------
 
-json::object Hub::lobby_json() const {
+json::object Hub::lobby_json(bool own_only) const {
   constexpr std::size_t LIMIT = 100;
   constexpr std::size_t LIVE_BOARDS = 12;
   std::vector<std::shared_ptr<Room>> rooms;
@@ -365,6 +398,7 @@ json::object Hub::lobby_json() const {
     }
     if (open.size() >= LIMIT && live.size() >= LIMIT) break;
   }
+  if (cluster_ && !own_only) cluster_->merge_lobby(open, live);
   return json::object{{"open", std::move(open)}, {"live", std::move(live)}};
 }
 

@@ -23,6 +23,8 @@
 
 namespace ft::server {
 
+class Cluster;
+
 struct HubOptions {
   std::string web_root;    // the built web client; "" or missing: API only
   int engine_threads = 1;  // computer seats
@@ -51,6 +53,9 @@ class Hub final : public Application, public RoomHost {
   // Every ~100 ms: room deadlines (flags, Ready timeouts) and the live lobby.
   void tick();
   void set_counters(const NetCounters* counters) { counters_ = counters; }
+  // One node of several (cluster.h): rooms run only under the node's lease.
+  // Set before the network starts; null for a single node.
+  void set_cluster(Cluster* cluster) { cluster_ = cluster; }
   // Clean shutdown, step 1 (the network still runs): take no more frames or
   // timer work, let running computer searches end, and wait until every
   // store write is durable and its frames are handed to the sockets.
@@ -86,11 +91,18 @@ class Hub final : public Application, public RoomHost {
                     std::function<void(std::string table, std::string error)> done) override;
 
  private:
+  friend class Cluster;  // takes tables in and out of memory, reads the own lobby
   std::shared_ptr<Room> find(const std::string& id) const;
   // find(), else the table from the store (a finished one, or one dropped
   // from memory), kept in memory again. Blocks on the store: blocking pool
   // or loader thread only. Null if there is no such table.
   std::shared_ptr<Room> find_or_load(const std::string& id);
+  // The table from the store, in memory from now on (the lease, on several
+  // nodes, is the caller's); null if there is no such table.
+  std::shared_ptr<Room> load_room(const std::string& id);
+  // Several nodes: a retired room leaves memory; every room, in creation order.
+  void drop_room(const std::shared_ptr<Room>& room);
+  std::vector<std::shared_ptr<Room>> rooms() const;
   // A room for a table of the store, in memory from now on (or the one a
   // concurrent load put there first).
   Result<std::shared_ptr<Room>> adopt(const store::LiveTable& table);
@@ -100,7 +112,8 @@ class Hub final : public Application, public RoomHost {
       const std::function<std::shared_ptr<Room>(const std::string& id, std::uint64_t seed)>& make);
   // Drops finished tables nobody watches (HubOptions::keep_finished_ms).
   void sweep(std::int64_t now);
-  boost::json::object lobby_json() const;
+  // The lobby; `own_only`: without the other nodes' tables (what this node publishes).
+  boost::json::object lobby_json(bool own_only = false) const;
   void send_lobby();
   void leave_table(const std::shared_ptr<Peer>& peer);
 
@@ -152,6 +165,7 @@ class Hub final : public Application, public RoomHost {
   std::int64_t swept_ms_ = 0;
   Metrics metrics_;
   const NetCounters* counters_ = nullptr;
+  Cluster* cluster_ = nullptr;
 
   mutable std::mutex mu_;  // rooms_ and order_
   std::unordered_map<std::string, std::shared_ptr<Room>> rooms_;

@@ -12,6 +12,7 @@
 #include <thread>
 #include <unordered_map>
 
+#include "server/forwarded.h"
 #include "server/messages.h"
 
 namespace ft::server {
@@ -118,6 +119,19 @@ class WsSession final : public Peer, public std::enable_shared_from_this<WsSessi
         asio::detached);
   }
 
+  void close_soon() override {
+    {
+      std::lock_guard lock(mu_);
+      if (closed_ || going_away_) return;
+      going_away_ = true;
+      if (writing_) return;  // the write loop closes after the queue
+      writing_ = true;
+    }
+    asio::co_spawn(
+        ws_.get_executor(), [self = shared_from_this()] { return self->write_loop(); },
+        asio::detached);
+  }
+
   awaitable<void> run(http::request<http::string_body> request) {
     auto self = shared_from_this();
     ws_.set_option(websocket::stream_base::timeout{
@@ -193,6 +207,7 @@ class WsSession final : public Peer, public std::enable_shared_from_this<WsSessi
     for (;;) {
       std::shared_ptr<const std::string> frame;
       bool overflow = false;
+      bool restart = false;
       {
         std::lock_guard lock(mu_);
         if (overflow_ || closed_) {
@@ -200,6 +215,10 @@ class WsSession final : public Peer, public std::enable_shared_from_this<WsSessi
           closed_ = true;
           queue_.clear();
           writing_ = false;
+        } else if (queue_.empty() && going_away_) {
+          closed_ = true;
+          writing_ = false;
+          restart = true;
         } else if (queue_.empty()) {
           writing_ = false;
           co_return;
@@ -211,6 +230,8 @@ class WsSession final : public Peer, public std::enable_shared_from_this<WsSessi
       if (!frame) {
         if (overflow)
           co_await ws_.async_close(websocket::close_code::policy_error, tuple_awaitable);
+        if (restart)
+          co_await ws_.async_close(websocket::close_code::service_restart, tuple_awaitable);
         co_return;
       }
       ws_.text(true);
@@ -231,6 +252,7 @@ class WsSession final : public Peer, public std::enable_shared_from_this<WsSessi
   std::deque<std::shared_ptr<const std::string>> queue_;
   bool writing_ = false;
   bool overflow_ = false;
+  bool going_away_ = false;  // close_soon(): close once the queue is sent
   bool closed_ = false;
 };
 
@@ -349,9 +371,14 @@ awaitable<void> http_session(NetServer::Impl& impl, tcp::socket socket) {
     const std::string cookie = guest_cookie(req[http::field::cookie]);
     const std::string host(req[http::field::host]);
 
-    // API calls and upgrades make guests and tables: limited per address.
+    // API calls and upgrades make guests and tables: limited per client
+    // address (behind a trusted proxy, the one it forwards: forwarded.h).
     const bool upgrade = websocket::is_upgrade(req);
-    if ((upgrade || req.target().starts_with("/api/")) && !impl.http_allowed(address)) {
+    const std::string client =
+        impl.opt.trusted_proxies.empty()
+            ? address
+            : client_address(address, req["X-Forwarded-For"], impl.opt.trusted_proxies);
+    if ((upgrade || req.target().starts_with("/api/")) && !impl.http_allowed(client)) {
       HttpResponse limited =
           json_error(429, "rate_limited", "too many requests from this address; try again shortly");
       limited.headers.emplace_back("Retry-After", "1");

@@ -72,6 +72,9 @@ class Peer {
   // after reconnecting), so a slow reader never holds memory for long.
   virtual void send(std::shared_ptr<const std::string> frame) = 0;
   void send(std::string frame) { send(std::make_shared<const std::string>(std::move(frame))); }
+  // Sends what is queued, then closes with 1012 (service restart): the
+  // table moved to another node and the client should reconnect. Thread-safe.
+  virtual void close_soon() {}
   const Identity& identity() const { return identity_; }
   std::uint64_t id() const { return id_; }
 
@@ -116,6 +119,8 @@ struct NetOptions {
   // more threads than cores keep guest and table creation flowing.
   int blocking_threads = 8;
   std::vector<std::string> allow_origins;  // besides the server's own origin
+  // Addresses of proxies whose X-Forwarded-For names the client (forwarded.h).
+  std::vector<std::string> trusted_proxies;
   int ws_idle_seconds = 60;
   int http_idle_seconds = 30;
   std::size_t max_queue = 256;

@@ -63,6 +63,7 @@ bool Room::refuse_read_only(const std::shared_ptr<Peer>& peer, const std::string
 
 void Room::submit(std::function<void()> fn) {
   std::lock_guard lock(mu_);
+  if (retired_) return;  // the table runs on another node now
   inbox_.push_back(std::move(fn));
   drain();
 }
@@ -70,7 +71,7 @@ void Room::submit(std::function<void()> fn) {
 void Room::drain() {
   if (draining_) return;
   draining_ = true;
-  while (!busy_ && !inbox_.empty()) {
+  while (!busy_ && !retired_ && !inbox_.empty()) {
     auto fn = std::move(inbox_.front());
     inbox_.pop_front();
     fn();
@@ -86,6 +87,7 @@ void Room::finish(Outbox& out, StoreJob job) {
     return;
   }
   busy_ = true;
+  job.table = t_.id;
   auto shared = std::make_shared<Outbox>(std::move(out));
   job.done = [self = shared_from_this(), shared](std::exception_ptr failure) {
     std::lock_guard lock(self->mu_);

@@ -100,6 +100,12 @@ class Room : public std::enable_shared_from_this<Room> {
   // Shutdown: forgets every socket and queued command (they hold sockets),
   // so none outlives the network that owns it.
   void close();
+  // Several nodes (server/cluster.h, room_retire.cpp): the table moves to
+  // another node. After every command queued before it is stored and sent,
+  // the room takes no more commands and closes its sockets (their clients
+  // reconnect to the table's new node); then `done` runs, under the room's
+  // lock (it may only post work). A second call does nothing.
+  void retire(std::function<void()> done);
   void move(const std::shared_ptr<Peer>& peer, const MoveMsg& msg, std::int64_t received_us);
   void act(const std::shared_ptr<Peer>& peer, RoomAction action);
   void choose_piece(const std::shared_ptr<Peer>& peer, int piece);
@@ -215,6 +221,7 @@ class Room : public std::enable_shared_from_this<Room> {
   std::deque<std::function<void()>> inbox_;
   bool busy_ = false;
   bool draining_ = false;
+  bool retired_ = false;  // retire(): no command runs any more
 
   std::deque<std::pair<std::int64_t, Frame>> log_;  // the last events, for catch-up
   std::vector<Sub> subs_;

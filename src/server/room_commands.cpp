@@ -19,6 +19,11 @@ std::shared_ptr<const std::string> to_frame(const json::object& o) {
 // ---- commands ---------------------------------------------------------------
 
 void Room::hello(const std::shared_ptr<Peer>& peer, const HelloMsg& msg) {
+  {
+    std::lock_guard lock(mu_);
+    // Moved to another node a moment ago: the client reconnects and gets there.
+    if (retired_) return peer->close_soon();
+  }
   submit([this, peer, msg] {
     const std::int64_t now = host_.now_ms();
     Outbox out;

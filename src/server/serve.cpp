@@ -8,8 +8,10 @@
 #include <thread>
 
 #include "engine/computer.h"
+#include "server/cluster.h"
 #include "server/hub.h"
 #include "server/net.h"
+#include "store/event_bus.h"
 #include "store/store.h"
 
 namespace ft::server {
@@ -71,11 +73,24 @@ int serve(const ServeOptions& options) {
   hub_options.analysis.live_budget = std::chrono::milliseconds(options.analysis_board_budget_ms);
   hub_options.analysis.table_mb = static_cast<std::size_t>(options.analysis_memory_mib);
   Hub hub(*store, hub_options);
+  // Several nodes: the tables come with their leases (cluster.h), not all at start.
+  std::unique_ptr<store::EventBus> bus;
+  std::unique_ptr<Cluster> cluster;
   int restored = 0;
   try {
-    restored = hub.restore_tables();
+    if (!options.node.empty()) {
+      bus = store::open_event_bus(options.bus);
+      cluster = std::make_unique<Cluster>(hub, *store, *bus,
+                                          ClusterOptions{options.node, options.lease_ms});
+      hub.set_cluster(cluster.get());
+      restored = cluster->start();
+    } else {
+      restored = hub.restore_tables();
+    }
   } catch (const std::exception& e) {
-    std::cerr << "fourtable serve: cannot read the tables of the store: " << e.what() << "\n";
+    std::cerr << "fourtable serve: cannot read the tables of the store"
+              << (bus || options.node.empty() ? "" : " (or reach the bus " + options.bus + ")")
+              << ": " << e.what() << "\n";
     return 1;
   }
 
@@ -84,6 +99,8 @@ int serve(const ServeOptions& options) {
   net_options.port = static_cast<std::uint16_t>(options.port);
   net_options.io_threads = options.io_threads;
   net_options.allow_origins = options.allow_origins;
+  if (!options.public_origin.empty()) net_options.allow_origins.push_back(options.public_origin);
+  net_options.trusted_proxies = options.trusted_proxies;
   net_options.rate_per_second = options.ws_rate;
   net_options.rate_burst = 2.0 * options.ws_rate;
   net_options.http_rate_per_second = options.http_rate;
@@ -101,16 +118,27 @@ int serve(const ServeOptions& options) {
   // SIGTERM/SIGINT: stop taking connections and frames, let every store
   // write become durable (its acks go out while the network still runs),
   // then stop the network.
-  std::thread waiter([&net, &hub, signals] {
+  // Several nodes: the leases end before the sockets close, so the clients'
+  // reconnections find their tables free on another node at once.
+  std::thread waiter([&net, &hub, &cluster, signals] {
     int sig = 0;
     sigwait(&signals, &sig);
     net.stop_accepting();
     hub.drain();
+    if (cluster) {
+      try {
+        cluster->release_all();
+      } catch (const std::exception& e) {
+        std::cerr << "fourtable serve: leases not released (they run out): " << e.what() << "\n";
+      }
+    }
     net.stop();
   });
 
   std::cout << "fourtable serve: listening on http://" << options.address << ":" << net.port()
-            << " (store " << options.store << ", web "
+            << " (store " << options.store
+            << (options.node.empty() ? "" : ", node " + options.node + ", bus " + options.bus)
+            << ", web "
             << (hub_options.web_root.empty() ? std::string("none") : hub_options.web_root) << ", "
             << restored << " tables restored)" << std::endl;
   net.run();

@@ -24,6 +24,18 @@ struct ServeOptions {
   int analysis_budget_ms = 10000;       // per position of a finished game
   int analysis_board_budget_ms = 3000;  // per position of the analysis board
   int analysis_memory_mib = 64;
+  // The origin the site's pages are served under behind a proxy
+  // (https://fourtable.example): its pages may open WebSockets.
+  std::string public_origin;
+  // Proxies (their addresses) whose X-Forwarded-For names the client; from
+  // anyone else the header is ignored (the rate limits count the socket's
+  // address).
+  std::vector<std::string> trusted_proxies;
+  // Several nodes (docs/operations.md): this node's name, the bus between
+  // the nodes (redis://...) and the table leases' length. Both or neither.
+  std::string node;
+  std::string bus;
+  int lease_ms = 30000;
   // Tests only: the server's clock starts here (ms since the epoch) and moves
   // only by POST /api/test/clock, so timeouts need no waiting.
   std::optional<std::int64_t> test_clock_ms;

@@ -25,6 +25,7 @@ namespace ft::server {
 // hands it to the group commit (one transaction with other rooms' writes);
 // `done` runs once it is durable (error null) or failed.
 struct StoreJob {
+  std::string table;  // whose writes: on several nodes, its lease is checked
   std::vector<store::MoveWrite> moves;
   std::function<void(store::Store&)> then;
   std::function<void(std::exception_ptr error)> done;

@@ -125,7 +125,11 @@ export class Connection {
   }
 }
 
-export function wsUrl(): string {
+// A table's socket names the table in its URL, so a balancer in front of
+// several nodes sends it to the node that runs the table (docs/operations.md);
+// the server reads only the hello.
+export function wsUrl(table?: string): string {
   const proto = location.protocol === 'https:' ? 'wss:' : 'ws:';
-  return `${proto}//${location.host}/ws`;
+  const query = table ? `?table=${encodeURIComponent(table)}` : '';
+  return `${proto}//${location.host}/ws${query}`;
 }

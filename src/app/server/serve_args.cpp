@@ -1,5 +1,7 @@
 #include "app/server/serve_args.h"
 
+#include <algorithm>
+#include <cctype>
 #include <stdexcept>
 #include <string_view>
 
@@ -21,6 +23,16 @@ const char* serve_usage() {
          "  --engine-threads N   threads for computer seats (default 1)\n"
          "  --engine-memory MIB  transposition tables of all computer seats (default 256)\n"
          "  --allow-origin O     another origin allowed to open WebSockets (repeatable)\n"
+         "  --public-origin O    the origin the site is served under behind a proxy\n"
+         "                       (https://fourtable.example); its pages open WebSockets\n"
+         "  --trusted-proxy A    a proxy's address whose X-Forwarded-For names the client\n"
+         "                       (repeatable; from others the header is ignored)\n"
+         "  --node NAME          one node of several: its lease name (needs --bus;\n"
+         "                       docs/operations.md)\n"
+         "  --bus URL            the bus between the nodes: redis://HOST:PORT or\n"
+         "                       redis+unix:///PATH (needs --node)\n"
+         "  --lease-ms N         table leases of a node last N ms, renewed every third\n"
+         "                       (default 30000; 1000..600000)\n"
          "  --ws-rate N          frames per second per WebSocket, bursts of 2N (default 20)\n"
          "  --keep-finished S    seconds a finished table nobody watches stays in memory\n"
          "                       (default 300; the store serves it after that)\n"
@@ -45,12 +57,28 @@ std::optional<server::ServeOptions> parse_serve_args(std::span<const std::string
                                                      std::string& error, bool& help) {
   server::ServeOptions o;
   help = false;
-  static constexpr std::string_view WITH_VALUE[] = {
-      "--port",           "--address",          "--store",           "--web-root",
-      "--threads",        "--engine-threads",   "--engine-memory",   "--allow-origin",
-      "--ws-rate",        "--http-rate",        "--keep-finished",   "--test-clock",
-      "--leaderboard-rd", "--leaderboard-days", "--analysis-budget", "--analysis-board-budget",
-      "--analysis-memory"};
+  static constexpr std::string_view WITH_VALUE[] = {"--port",
+                                                    "--address",
+                                                    "--store",
+                                                    "--web-root",
+                                                    "--threads",
+                                                    "--engine-threads",
+                                                    "--engine-memory",
+                                                    "--allow-origin",
+                                                    "--ws-rate",
+                                                    "--http-rate",
+                                                    "--keep-finished",
+                                                    "--test-clock",
+                                                    "--leaderboard-rd",
+                                                    "--leaderboard-days",
+                                                    "--analysis-budget",
+                                                    "--analysis-board-budget",
+                                                    "--analysis-memory",
+                                                    "--public-origin",
+                                                    "--trusted-proxy",
+                                                    "--node",
+                                                    "--bus",
+                                                    "--lease-ms"};
   // The numeric options: where the value goes and its range.
   struct Number {
     std::string_view name;
@@ -72,6 +100,7 @@ std::optional<server::ServeOptions> parse_serve_args(std::span<const std::string
       {"--analysis-board-budget", &o.analysis_board_budget_ms, 1, 60000,
        "a number of ms in 1..60000"},
       {"--analysis-memory", &o.analysis_memory_mib, 1, 65536, "a number of MiB in 1..65536"},
+      {"--lease-ms", &o.lease_ms, 1000, 600000, "a number of ms in 1000..600000"},
   };
   const bool ok = cli::parse_options(
       args, WITH_VALUE, error, [&](const std::string& name, const std::string& value) {
@@ -93,6 +122,27 @@ std::optional<server::ServeOptions> parse_serve_args(std::span<const std::string
           o.web_root = value;
         } else if (name == "--allow-origin") {
           o.allow_origins.push_back(value);
+        } else if (name == "--public-origin") {
+          if (value.rfind("http://", 0) != 0 && value.rfind("https://", 0) != 0) {
+            error = "--public-origin must be http://HOST or https://HOST, not '" + value + "'";
+            return false;
+          }
+          o.public_origin = value;
+        } else if (name == "--trusted-proxy") {
+          o.trusted_proxies.push_back(value);
+        } else if (name == "--node") {
+          const bool ok_name = !value.empty() && value.size() <= 40 &&
+                               std::all_of(value.begin(), value.end(), [](char c) {
+                                 return std::isalnum(static_cast<unsigned char>(c)) || c == '-' ||
+                                        c == '_' || c == '.';
+                               });
+          if (!ok_name) {
+            error = "--node must be 1..40 letters, digits, '-', '_' or '.', not '" + value + "'";
+            return false;
+          }
+          o.node = value;
+        } else if (name == "--bus") {
+          o.bus = value;
         } else if (name == "--test-clock") {
           try {
             std::size_t used = 0;
@@ -110,6 +160,11 @@ std::optional<server::ServeOptions> parse_serve_args(std::span<const std::string
         return true;
       });
   if (!ok) return std::nullopt;
+  if (o.node.empty() != o.bus.empty()) {
+    error = o.node.empty() ? "--bus needs --node NAME (one node of several)"
+                           : "--node needs --bus redis://... (the nodes talk over it)";
+    return std::nullopt;
+  }
   return o;
 }
 

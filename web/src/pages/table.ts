@@ -82,7 +82,7 @@ class TablePage {
   start(shell: Shell): void {
     this.shell = shell;
     this.conn = new Connection({
-      url: wsUrl(),
+      url: wsUrl(this.id),
       onOpen: () => [
         { type: 'hello', table: this.id, since: this.model.version, ...(this.watch ? { watch: true } : {}) },
         { type: 'ping', t: Date.now() },

@@ -3,7 +3,7 @@
 // backoff, and every (re)open says hello with the last version seen; a tab
 // coming back to the foreground asks again.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { Connection, type ConnStatus } from '../../src/connection';
+import { Connection, wsUrl, type ConnStatus } from '../../src/connection';
 
 class FakeSocket {
   static all: FakeSocket[] = [];
@@ -123,5 +123,13 @@ describe('the table connection', () => {
     expect(received).toEqual([{ type: 'ack', id: 'm1', version: 3 }]);
     expect(errors).toEqual(['ack.version: expected a number']);
     c.stop();
+  });
+});
+
+describe('the socket URL', () => {
+  // A balancer in front of several nodes routes a table's socket by its id.
+  it('names the table, so every socket of a table reaches one node', () => {
+    expect(wsUrl('k7Hq2')).toBe(`ws://${location.host}/ws?table=k7Hq2`);
+    expect(wsUrl()).toBe(`ws://${location.host}/ws`);
   });
 });

@@ -1,0 +1,329 @@
+#include "server/cluster.h"
+
+#include <chrono>
+#include <iostream>
+
+#include "server/hub.h"
+#include "server/room.h"
+
+namespace ft::server {
+namespace json = boost::json;
+namespace {
+
+std::string node_channel(const std::string& node) {
+  return "ft:node:" + node;
+}
+
+bool is_not_found(const store::StoreError& e) {
+  return e.code() == store::StoreErrc::not_found;
+}
+
+}  // namespace
+
+Cluster::Cluster(Hub& hub, store::Store& store, store::EventBus& bus, ClusterOptions options)
+    : hub_(hub), store_(store), bus_(bus), options_(std::move(options)) {}
+
+Cluster::~Cluster() {
+  {
+    std::lock_guard lock(mu_);
+    stopping_ = true;
+  }
+  wake_.notify_all();
+  if (thread_.joinable()) thread_.join();
+  for (std::uint64_t s : subscriptions_) bus_.unsubscribe(s);
+}
+
+std::int64_t Cluster::wall_ms() {
+  // Leases compare the nodes' clocks (kept in sync by NTP), never the test clock.
+  return std::chrono::duration_cast<std::chrono::milliseconds>(
+             std::chrono::system_clock::now().time_since_epoch())
+      .count();
+}
+
+std::int64_t Cluster::now_steady_ms() {
+  return std::chrono::duration_cast<std::chrono::milliseconds>(
+             std::chrono::steady_clock::now().time_since_epoch())
+      .count();
+}
+
+int Cluster::start() {
+  auto handler = [this](const std::string& channel, const std::string& payload) {
+    on_message(channel, payload);
+  };
+  subscriptions_.push_back(bus_.subscribe(LOBBY_CHANNEL, handler));
+  subscriptions_.push_back(bus_.subscribe(node_channel(options_.node), handler));
+  // A restart within the lease: the tables this node still holds come back
+  // here at once (the others would wait for the lease to run out).
+  int restored = 0;
+  for (const std::string& id : store_.renew_tables(options_.node, wall_ms(), options_.lease_ms)) {
+    if (hub_.load_room(id)) ++restored;
+  }
+  thread_ = std::thread([this] { run(); });
+  return restored;
+}
+
+void Cluster::release_all() {
+  {
+    std::lock_guard lock(mu_);
+    stopping_ = true;
+  }
+  wake_.notify_all();
+  if (thread_.joinable()) thread_.join();
+  store_.release_tables(options_.node, wall_ms());
+}
+
+void Cluster::on_message(const std::string& channel, const std::string& payload) {
+  if (channel == LOBBY_CHANNEL) {
+    if (lobby_.receive(options_.node, payload, now_steady_ms())) hub_.table_changed();
+    return;
+  }
+  // ft:node:<this node>: another node asks for a table ("release <id>").
+  json::error_code ec;
+  json::value v = json::parse(payload, ec);
+  const json::value* table = v.is_object() ? v.as_object().if_contains("release") : nullptr;
+  if (ec || table == nullptr || !table->is_string()) return;
+  {
+    std::lock_guard lock(mu_);
+    handovers_.emplace_back(table->as_string());
+  }
+  wake_.notify_all();
+}
+
+void Cluster::hello(const std::shared_ptr<Peer>& peer, const HelloMsg& msg) {
+  {
+    std::lock_guard lock(mu_);
+    waiting_[msg.table].peers.emplace_back(peer, msg);
+  }
+  wake_.notify_all();
+}
+
+void Cluster::forget(const std::shared_ptr<Peer>& peer) {
+  std::lock_guard lock(mu_);
+  for (auto it = waiting_.begin(); it != waiting_.end();) {
+    std::erase_if(it->second.peers, [&](const auto& w) { return w.first == peer; });
+    it = it->second.peers.empty() ? waiting_.erase(it) : std::next(it);
+  }
+}
+
+std::shared_ptr<Room> Cluster::take(const std::string& table, std::int64_t wait_ms) {
+  const std::int64_t until = now_steady_ms() + wait_ms;
+  std::int64_t asked = 0;
+  for (;;) {
+    const std::int64_t now = wall_ms();
+    try {
+      if (store_.claim_table(table, options_.node, now, options_.lease_ms)) break;
+    } catch (const store::StoreError& e) {
+      if (is_not_found(e)) return nullptr;
+      throw;
+    }
+    if (auto room = hub_.find(table)) return room;  // the node's thread was quicker
+    if (now_steady_ms() >= until)
+      throw store::StoreError(store::StoreErrc::unavailable,
+                              "table " + table + " is moving between nodes; try again");
+    if (now_steady_ms() - asked >= 1000) {
+      ask_owner(table, now);
+      asked = now_steady_ms();
+    }
+    std::this_thread::sleep_for(std::chrono::milliseconds(50));
+  }
+  // While it loads, renew() must not take the lease for one nobody runs.
+  {
+    std::lock_guard lock(mu_);
+    taking_.push_back(table);
+  }
+  std::shared_ptr<Room> room;
+  try {
+    room = hub_.load_room(table);
+  } catch (...) {
+    std::lock_guard lock(mu_);
+    taking_.erase(std::find(taking_.begin(), taking_.end(), table));
+    throw;
+  }
+  std::lock_guard lock(mu_);
+  taking_.erase(std::find(taking_.begin(), taking_.end(), table));
+  return room;
+}
+
+void Cluster::check(store::Store& st, const std::string& table) const {
+  st.check_lease(table, options_.node, wall_ms());
+}
+
+void Cluster::claim_new(store::Store& st, const std::string& table) const {
+  if (!st.claim_table(table, options_.node, wall_ms(), options_.lease_ms))
+    throw store::StoreError(store::StoreErrc::conflict, "new table " + table + " has an owner");
+}
+
+void Cluster::ask_owner(const std::string& table, std::int64_t now) {
+  const std::optional<std::string> owner = store_.table_owner(table, now);
+  if (!owner || *owner == options_.node) return;
+  try {
+    bus_.publish(node_channel(*owner),
+                 json::serialize(json::object{{"release", table}, {"for", options_.node}}));
+  } catch (const store::StoreError& e) {
+    // Without the bus the owner keeps the table; the client waits and retries.
+    std::cerr << "fourtable: cannot ask node " << *owner << " for table " << table << ": "
+              << e.what() << "\n";
+  }
+}
+
+// ---- the node's thread ------------------------------------------------------
+
+void Cluster::run() {
+  std::int64_t renewed = now_steady_ms();
+  std::int64_t published = 0;
+  for (;;) {
+    {
+      std::unique_lock lock(mu_);
+      wake_.wait_for(lock, std::chrono::milliseconds(100));
+      if (stopping_) return;
+    }
+    // The store or the bus may be away for a while: log and go on, the next
+    // round tries again (a lease not renewed in time retires its rooms).
+    try {
+      serve_waiting();
+      hand_over_requested();
+      std::vector<std::pair<std::shared_ptr<Room>, bool>> retired;
+      {
+        std::lock_guard lock(retired_mu_);
+        retired.assign(retired_.begin(), retired_.end());
+        retired_.clear();
+      }
+      for (auto& [room, release] : retired) {
+        hub_.drop_room(room);
+        if (release) store_.release_table(room->id(), options_.node);
+      }
+      const std::int64_t now = now_steady_ms();
+      if (renew_now_.exchange(false) || now - renewed >= options_.lease_ms / 3) {
+        renewed = now;
+        renew();
+        adopt_orphans();
+      }
+      if (now - published >= options_.lobby_every_ms) {
+        published = now;
+        publish_lobby();
+      }
+    } catch (const std::exception& e) {
+      std::cerr << "fourtable: node " << options_.node << ": " << e.what() << "\n";
+    }
+  }
+}
+
+void Cluster::serve_waiting() {
+  std::vector<std::string> tables;
+  {
+    std::lock_guard lock(mu_);
+    for (const auto& [table, w] : waiting_) tables.push_back(table);
+  }
+  for (const std::string& table : tables) {
+    const std::int64_t now = wall_ms();
+    std::shared_ptr<Room> room = hub_.find(table);
+    bool missing = false;
+    if (!room) {
+      try {
+        if (store_.claim_table(table, options_.node, now, options_.lease_ms))
+          room = hub_.load_room(table);
+        missing = !room && !store_.find_table(table);
+      } catch (const store::StoreError& e) {
+        if (!is_not_found(e)) throw;
+        missing = true;
+      }
+    }
+    bool ask = false;
+    {
+      std::lock_guard lock(mu_);
+      auto it = waiting_.find(table);
+      if (it == waiting_.end()) continue;
+      if (room) {
+        // Under mu_: a socket that closes meanwhile is either forgotten before
+        // this or leaves the room after its hello.
+        for (const auto& [peer, msg] : it->second.peers) room->hello(peer, msg);
+        waiting_.erase(it);
+      } else if (missing) {
+        for (const auto& [peer, msg] : it->second.peers)
+          peer->send(error_frame(ProtocolError{
+              WsError::no_such_table, "no table '" + table.substr(0, 16) + "'", {}, std::nullopt}));
+        waiting_.erase(it);
+      } else if (now_steady_ms() - it->second.asked_ms >= 1000) {
+        it->second.asked_ms = now_steady_ms();
+        ask = true;
+      }
+    }
+    if (ask) ask_owner(table, now);  // store and bus I/O: outside the lock
+  }
+}
+
+void Cluster::hand_over_requested() {
+  std::deque<std::string> tables;
+  {
+    std::lock_guard lock(mu_);
+    tables.swap(handovers_);
+  }
+  for (const std::string& table : tables) {
+    if (std::shared_ptr<Room> room = hub_.find(table)) {
+      retire(room, true);
+    } else {
+      store_.release_table(table, options_.node);
+    }
+  }
+}
+
+void Cluster::retire(const std::shared_ptr<Room>& room, bool release) {
+  // The room finishes what it stored, then tells this thread (under its own
+  // lock: only a note here) to drop it from the hub and give the lease up.
+  room->retire([this, room, release] {
+    {
+      std::lock_guard lock(retired_mu_);
+      retired_.emplace_back(room, release);
+    }
+    wake_.notify_all();
+  });
+}
+
+void Cluster::renew() {
+  const std::vector<std::string> held =
+      store_.renew_tables(options_.node, wall_ms(), options_.lease_ms);
+  // take() puts a table in memory before it leaves taking_: read taking_
+  // first, so a table is in one of the two.
+  std::vector<std::string> loading;
+  {
+    std::lock_guard lock(mu_);
+    loading = taking_;
+  }
+  const std::vector<std::shared_ptr<Room>> rooms = hub_.rooms();
+  auto has = [](const std::vector<std::string>& v, const std::string& id) {
+    return std::find(v.begin(), v.end(), id) != v.end();
+  };
+  for (const auto& room : rooms) {
+    if (has(held, room->id())) continue;
+    std::cerr << "fourtable: node " << options_.node << " lost the lease of table " << room->id()
+              << "; its clients reconnect to the new owner\n";
+    retire(room, false);
+  }
+  // Leases of tables no longer in memory (a finished table swept out) go.
+  for (const std::string& id : held) {
+    const bool running =
+        has(loading, id) ||
+        std::any_of(rooms.begin(), rooms.end(), [&](const auto& r) { return r->id() == id; });
+    if (!running) store_.release_table(id, options_.node);
+  }
+}
+
+void Cluster::adopt_orphans() {
+  const std::int64_t now = wall_ms();
+  for (const std::string& id : store_.unleased_tables(now - options_.lease_ms, 50)) {
+    if (hub_.find(id)) continue;
+    if (store_.claim_table(id, options_.node, now, options_.lease_ms)) hub_.load_room(id);
+  }
+}
+
+void Cluster::publish_lobby() {
+  const json::object mine = hub_.lobby_json(true);
+  try {
+    bus_.publish(LOBBY_CHANNEL, ClusterLobby::encode(options_.node, mine.at("open").as_array(),
+                                                     mine.at("live").as_array()));
+  } catch (const store::StoreError&) {
+    // Redis is away: the next part, a second later, says it all again.
+  }
+}
+
+}  // namespace ft::server

@@ -1,0 +1,127 @@
+// One node of several (docs/operations.md, "Several nodes"): which tables
+// this node runs, and what it tells the others. A table's room runs only on
+// the node that holds the table's lease in the store (`table_owners`):
+//
+// - A hello or an HTTP request for a table not in memory takes its lease
+//   (free, released or run out) and restores the table from the store, as a
+//   restart does (Room::restore: the clocks charge nobody). While another
+//   node holds it, the owner is asked over the bus to hand it over; a dead
+//   owner's lease runs out and the waiting clients are then served here.
+// - Leases are renewed every third of the lease; a room whose lease was not
+//   renewed (this node was cut off too long) retires: its clients reconnect
+//   and reach the node that took it.
+// - Every store write of a table checks the lease in its transaction, so a
+//   node that lost a table can never write to it, however late it notices.
+// - Open or playing tables no lease has covered for a whole lease (a dead
+//   node's tables nobody asked for) are taken by whichever node sees them
+//   first, so their clocks run and their flags fall.
+// - The lobby: each node publishes its own tables on `ft:lobby` every second
+//   (cluster_lobby.h); the others merge them into theirs.
+#pragma once
+
+#include <atomic>
+#include <condition_variable>
+#include <cstdint>
+#include <deque>
+#include <map>
+#include <memory>
+#include <mutex>
+#include <string>
+#include <thread>
+#include <vector>
+
+#include "server/cluster_lobby.h"
+#include "server/messages.h"
+#include "server/net.h"
+#include "store/event_bus.h"
+#include "store/store.h"
+
+namespace ft::server {
+
+class Hub;
+class Room;
+
+struct ClusterOptions {
+  std::string node;               // unique per node: the lease holder's name
+  std::int64_t lease_ms = 30000;  // renewed every third of it
+  std::int64_t lobby_every_ms = 1000;
+};
+
+class Cluster {
+ public:
+  Cluster(Hub& hub, store::Store& store, store::EventBus& bus, ClusterOptions options);
+  ~Cluster();
+  Cluster(const Cluster&) = delete;
+  Cluster& operator=(const Cluster&) = delete;
+
+  // Listens on the bus, brings back the tables this node still holds (a
+  // restart within its lease) and starts the node's thread. How many came back.
+  int start();
+  // SIGTERM, after the hub drained: stops the thread and ends every lease of
+  // this node at once, so the other nodes take the tables over now.
+  void release_all();
+
+  const std::string& node() const { return options_.node; }
+  std::int64_t lease_ms() const { return options_.lease_ms; }
+  static std::int64_t wall_ms();
+
+  // A hello for a table that is not in memory (an I/O thread: never blocks).
+  void hello(const std::shared_ptr<Peer>& peer, const HelloMsg& msg);
+  // The socket closed or left: its waiting hello, if any, is dropped.
+  void forget(const std::shared_ptr<Peer>& peer);
+  // Blocking (an HTTP request): takes the table's lease, asking the owner to
+  // hand it over, for up to `wait_ms`, and loads the table from the store.
+  // Null if there is no such table; StoreError{unavailable} if another node
+  // still holds it.
+  std::shared_ptr<Room> take(const std::string& table, std::int64_t wait_ms);
+  // Inside a store write of the table: refused unless this node holds the lease.
+  void check(store::Store& st, const std::string& table) const;
+  // Inside the write that creates the table: its lease.
+  void claim_new(store::Store& st, const std::string& table) const;
+  // A store write of the table failed: check the lease at once.
+  void suspect() { renew_now_ = true; }
+  // The other nodes' lobby entries, merged into this node's lists.
+  void merge_lobby(boost::json::array& open, boost::json::array& live) const {
+    lobby_.merge(open, live, now_steady_ms());
+  }
+
+ private:
+  struct Waiting {
+    std::vector<std::pair<std::shared_ptr<Peer>, HelloMsg>> peers;
+    std::int64_t asked_ms = 0;  // when the owner was last asked to hand over
+  };
+  static std::int64_t now_steady_ms();
+  void run();
+  void serve_waiting();
+  void hand_over_requested();
+  void renew();
+  void adopt_orphans();
+  void publish_lobby();
+  // Stops running `room` here; `release`: give its lease up too (asked by
+  // another node), else it is already lost.
+  void retire(const std::shared_ptr<Room>& room, bool release);
+  void ask_owner(const std::string& table, std::int64_t now);
+  void on_message(const std::string& channel, const std::string& payload);
+
+  Hub& hub_;
+  store::Store& store_;
+  store::EventBus& bus_;
+  const ClusterOptions options_;
+  ClusterLobby lobby_;
+
+  std::mutex mu_;
+  std::condition_variable wake_;
+  bool stopping_ = false;
+  std::map<std::string, Waiting> waiting_;  // table -> hellos waiting for its lease
+  std::deque<std::string> handovers_;       // tables other nodes asked for
+  // Rooms that retired, to drop (and release?). Its own mutex: a room adds
+  // to it under the room's lock, while this thread holds mu_ and calls rooms.
+  std::mutex retired_mu_;
+  std::deque<std::pair<std::shared_ptr<Room>, bool>> retired_;
+  std::vector<std::string> taking_;  // tables take() claimed and is loading
+  std::atomic<bool> renew_now_{false};
+  std::vector<std::uint64_t> subscriptions_;
+  std::thread thread_;
+};
+
+}  // namespace ft::server
