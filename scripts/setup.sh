@@ -10,7 +10,7 @@ APT_PACKAGES=(
   libgtest-dev libgmock-dev libbenchmark-dev
   libboost1.81-dev libboost-json1.81-dev libboost-url1.81-dev
   libsqlite3-dev libpq-dev libpqxx-dev libhiredis-dev libsodium-dev
-  postgresql redis-server
+  postgresql redis-server nginx
   nodejs chromium curl
 )
 

@@ -108,12 +108,13 @@ struct WsClient::Impl {
   beast::flat_buffer buffer;
 };
 
-WsClient::WsClient(int port, const std::string& cookie, const std::string& origin)
+WsClient::WsClient(int port, const std::string& cookie, const std::string& origin,
+                   const std::string& target)
     : impl_(std::make_unique<Impl>()) {
   auto& ws = impl_->ws;
   connect_with_headers(ws, port, cookie, origin, "");
   websocket::response_type res;
-  ws.handshake(res, "127.0.0.1:" + std::to_string(port), "/ws");
+  ws.handshake(res, "127.0.0.1:" + std::to_string(port), target);
   beast::get_lowest_layer(ws).expires_never();
   ws.read_message_max(1 << 20);
   cookie_ = cookie.empty() ? cookie_value(std::string(res[http_ns::field::set_cookie])) : cookie;
@@ -171,6 +172,12 @@ std::size_t WsClient::discard_pending() {
     recv(std::chrono::milliseconds(5000));  // a frame that has begun to arrive
     ++n;
   }
+}
+
+bool WsClient::readable() const {
+  beast::error_code ec;
+  const std::size_t ready = beast::get_lowest_layer(impl_->ws).socket().available(ec);
+  return !closed_ && !ec && ready > 0;
 }
 
 boost::json::object WsClient::recv_until(

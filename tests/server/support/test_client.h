@@ -43,8 +43,10 @@ HttpResult ws_handshake(int port, const std::string& cookie, const std::string& 
 
 class WsClient {
  public:
-  // Opens /ws; `cookie` is the guest token ("" lets the server make a guest).
-  WsClient(int port, const std::string& cookie, const std::string& origin = {});
+  // Opens `target` (/ws, or /ws?table=ID as the web client does for a
+  // table); `cookie` is the guest token ("" lets the server make a guest).
+  WsClient(int port, const std::string& cookie, const std::string& origin = {},
+           const std::string& target = "/ws");
   ~WsClient();
   WsClient(const WsClient&) = delete;
   WsClient& operator=(const WsClient&) = delete;
@@ -62,6 +64,10 @@ class WsClient {
   // Reads and drops the frames that have already arrived (does not wait for
   // more); how many. Keeps a socket nobody listens to from filling up.
   std::size_t discard_pending();
+  // Whether bytes of a frame have arrived, so recv() returns without waiting
+  // for the server (a frame already read ahead into the stream's buffer is
+  // not counted: the next recv() returns it first, in order).
+  bool readable() const;
   bool closed() const { return closed_; }
   const std::string& cookie() const { return cookie_; }
   void close();

@@ -1,0 +1,250 @@
+// The cluster test (docs/operations.md, "Several nodes"): run by
+// cluster_test.sh against a cluster of scripts/cluster.sh (three nodes,
+// PostgreSQL, Redis, nginx). 30 matches are played through nginx, each with a
+// spectator, while one node is killed with SIGKILL, Redis is stopped and
+// started again and another node is stopped with SIGTERM. Then, from the
+// store and every node:
+// - every acknowledged move is stored, at its ply; every match is finished
+//   and stored once, and each player has one finished match and one rated
+//   result (the matches are unrated: their profiles still count them once);
+// - no move was charged the outage (the clock stood while the table moved);
+// - every client had its table again within lease + 5 s of the SIGKILL and
+//   2 s of the SIGTERM; every spectator saw every event in order;
+// - the lobby (open tables made on every node) is the same on every node.
+//
+//   cluster_test --port NGINX_PORT --script scripts/cluster.sh --store URL
+//                --lease-ms N [--matches 30] [--pause-ms 500]
+#include <algorithm>
+#include <cstdlib>
+#include <future>
+#include <iostream>
+#include <set>
+#include <sstream>
+#include <thread>
+
+#include "cluster/match_run.h"
+#include "store/store.h"
+
+namespace ft::test::cluster {
+namespace {
+
+namespace json = boost::json;
+
+struct Options {
+  int port = 0;
+  std::string script;
+  std::string store;
+  std::int64_t lease_ms = 3000;
+  int matches = 30;
+  std::int64_t pause_ms = 500;
+  int nodes = 3;
+};
+
+int failures = 0;
+
+void check(bool ok, const std::string& what) {
+  if (!ok) {
+    ++failures;
+    std::cout << "FAIL: " << what << std::endl;
+  }
+}
+
+double ms_between(Clock::time_point a, Clock::time_point b) {
+  return std::chrono::duration<double, std::milli>(b - a).count();
+}
+
+void cluster(const Options& o, const std::string& args) {
+  const std::string cmd = o.script + " " + args;
+  std::cout << "cluster: " << args << std::endl;
+  if (std::system(cmd.c_str()) != 0) {
+    ++failures;
+    std::cout << "FAIL: " << cmd << std::endl;
+  }
+}
+
+// The open tables' ids of one node's lobby, asked of the node itself.
+std::set<std::string> lobby_of(int node_port) {
+  HttpResult r = http(node_port, "GET", "/api/lobby");
+  std::set<std::string> ids;
+  if (r.status != 200) return ids;
+  for (const json::value& t : r.json().at("open").as_array())
+    ids.insert(std::string(t.at("id").as_string()));
+  return ids;
+}
+
+std::string joined(const std::set<std::string>& s) {
+  std::string out;
+  for (const auto& x : s) out += (out.empty() ? "" : ",") + x;
+  return out;
+}
+
+// Worst resumption of the clients whose outage began after `event` (and
+// before `until`), from `event`; -1 if none was cut off.
+double worst_resume(const std::vector<std::unique_ptr<MatchRun>>& runs, Clock::time_point event,
+                    Clock::time_point until, int& cut) {
+  double worst = -1;
+  cut = 0;
+  for (const auto& r : runs) {
+    for (const Outage& out : r->outages()) {
+      if (out.lost < event || out.lost >= until) continue;
+      ++cut;
+      worst = std::max(worst, ms_between(event, out.resumed));
+    }
+  }
+  return worst;
+}
+
+void verify_store(const Options& o, const std::vector<std::unique_ptr<MatchRun>>& runs) {
+  auto store = store::open_store(o.store);
+  std::int64_t worst_elapsed = 0;
+  for (const auto& r : runs) {
+    const auto matches = store->matches_of_table(r->table());
+    check(matches.size() == 1, r->table() + ": " + std::to_string(matches.size()) + " matches");
+    if (matches.empty()) continue;
+    check(matches[0].finished, r->table() + ": match not finished");
+    std::size_t plies = 0;
+    for (const auto& game : store->games_of_match(matches[0].id)) {
+      const auto stored = store->moves_of_game(matches[0].id, game.number);
+      plies += stored.size();
+      for (const auto& m : stored) worst_elapsed = std::max(worst_elapsed, m.elapsed_ms);
+      for (const Acked& a : r->acked()) {
+        if (a.game != game.number) continue;
+        const bool there = a.ply >= 1 && std::size_t(a.ply) <= stored.size() &&
+                           stored[std::size_t(a.ply - 1)].move == a.move;
+        check(there, r->table() + ": acknowledged move " + std::to_string(a.game) + "." +
+                         std::to_string(a.ply) + " missing");
+      }
+    }
+    check(plies == r->acked().size(), r->table() + ": " + std::to_string(plies) +
+                                          " moves stored, " + std::to_string(r->acked().size()) +
+                                          " acknowledged");
+    for (const Guest& g : {r->a(), r->b()}) {
+      const auto done = store->finished_matches(g.id, 10);
+      check(done.size() == 1, r->table() + ": player " + std::to_string(g.id) + " has " +
+                                  std::to_string(done.size()) + " finished matches");
+      // Rated once: one match in the player's classic rating.
+      const auto rating = store->find_rating(g.id, "classic");
+      check(rating && rating->games == 1,
+            r->table() + ": player " + std::to_string(g.id) + " rated " +
+                std::to_string(rating ? rating->games : 0) + " times");
+    }
+  }
+  // The pause between moves is o.pause_ms; an outage charged to a clock
+  // would show as a turn of at least a lease.
+  std::cout << "longest turn charged: " << worst_elapsed << " ms" << std::endl;
+  check(worst_elapsed < o.lease_ms,
+        "a turn was charged " + std::to_string(worst_elapsed) + " ms: the takeover was billed");
+}
+
+int run(const Options& o) {
+  // Open tables made through nginx, so on every node: the lobby's test.
+  std::set<std::string> open_tables;
+  for (int i = 0; i < 6; ++i) {
+    HttpResult g = http(o.port, "GET", "/api/me");
+    HttpResult t = http(o.port, "POST", "/api/tables", R"({"game":"four"})", g.set_cookie);
+    check(t.status == 201, "open table: " + t.body);
+    if (t.status == 201) open_tables.insert(std::string(t.json().at("id").as_string()));
+  }
+  std::vector<std::unique_ptr<MatchRun>> runs;
+  for (int i = 0; i < o.matches; ++i)
+    runs.push_back(std::make_unique<MatchRun>(o.port, i, o.pause_ms));
+  const auto start = Clock::now();
+  std::vector<std::future<bool>> played;
+  for (auto& r : runs) played.push_back(std::async(std::launch::async, [&r] { return r->play(); }));
+
+  std::this_thread::sleep_for(std::chrono::milliseconds(2000));
+  const auto killed = Clock::now();
+  cluster(o, "stop-node 1 KILL");
+  std::this_thread::sleep_for(std::chrono::milliseconds(o.lease_ms + 2500));
+  const auto redis_stopped = Clock::now();
+  cluster(o, "stop-redis");
+  std::this_thread::sleep_for(std::chrono::milliseconds(1500));
+  cluster(o, "start-redis");
+  std::this_thread::sleep_for(std::chrono::milliseconds(1000));
+  const auto termed = Clock::now();
+  cluster(o, "stop-node 2 TERM");
+
+  int finished = 0;
+  for (std::size_t i = 0; i < played.size(); ++i) {
+    if (played[i].get()) {
+      ++finished;
+    } else {
+      check(false, runs[i]->error());
+    }
+  }
+  const auto end = Clock::now();
+  std::cout << o.matches << " matches, " << finished << " played to their end in "
+            << ms_between(start, end) / 1000 << " s" << std::endl;
+  check(finished == o.matches, "every match played to its end");
+  for (const auto& r : runs)
+    check(r->spectator_in_order(), r->table() + ": spectator: " + r->spectator_problem());
+
+  int cut_kill = 0, cut_term = 0, cut_redis = 0;
+  const double kill_ms = worst_resume(runs, killed, redis_stopped, cut_kill);
+  const double redis_ms = worst_resume(runs, redis_stopped, termed, cut_redis);
+  const double term_ms = worst_resume(runs, termed, end, cut_term);
+  std::cout << "SIGKILL: " << cut_kill << " clients cut off, all back within " << kill_ms
+            << " ms (limit lease " << o.lease_ms << " + 5000)" << std::endl;
+  // Redis carries no move: a client cut off meanwhile was cut off by
+  // something else (a late reconnection after the SIGKILL).
+  std::cout << "Redis restart: " << cut_redis << " clients cut off, back within " << redis_ms
+            << " ms" << std::endl;
+  std::cout << "SIGTERM: " << cut_term << " clients cut off, all back within " << term_ms
+            << " ms (limit 2000)" << std::endl;
+  check(cut_kill > 0, "the SIGKILL cut some clients off (else it tested nothing)");
+  check(cut_term > 0, "the SIGTERM cut some clients off (else it tested nothing)");
+  check(kill_ms <= o.lease_ms + 5000, "SIGKILL resumption within lease + 5 s");
+  check(term_ms <= 2000, "SIGTERM resumption within 2 s");
+
+  verify_store(o, runs);
+
+  // Both nodes back, then the lobby of every node: the open tables, alike.
+  cluster(o, "start-node 1");
+  cluster(o, "start-node 2");
+  std::this_thread::sleep_for(std::chrono::milliseconds(o.lease_ms * 2 + 2500));
+  std::set<std::string> first;
+  for (int n = 1; n <= o.nodes; ++n) {
+    const std::set<std::string> lobby = lobby_of(o.port + n);
+    std::cout << "node" << n << " lobby: " << lobby.size() << " open tables" << std::endl;
+    check(lobby == open_tables, "node" + std::to_string(n) + " lobby " + joined(lobby) +
+                                    " is not the open tables " + joined(open_tables));
+  }
+  std::cout << (failures == 0 ? "PASS" : "FAILED") << " (" << failures << " failures)" << std::endl;
+  return failures == 0 ? 0 : 1;
+}
+
+}  // namespace
+}  // namespace ft::test::cluster
+
+int main(int argc, char** argv) {
+  ft::test::cluster::Options o;
+  for (int i = 1; i + 1 < argc; i += 2) {
+    const std::string name = argv[i], value = argv[i + 1];
+    if (name == "--port") {
+      o.port = std::stoi(value);
+    } else if (name == "--script") {
+      o.script = value;
+    } else if (name == "--store") {
+      o.store = value;
+    } else if (name == "--lease-ms") {
+      o.lease_ms = std::stoll(value);
+    } else if (name == "--matches") {
+      o.matches = std::stoi(value);
+    } else if (name == "--pause-ms") {
+      o.pause_ms = std::stoll(value);
+    } else {
+      std::cerr << "cluster_test: unknown option " << name << "\n";
+      return 2;
+    }
+  }
+  if (o.port == 0 || o.script.empty() || o.store.empty()) {
+    std::cerr << "usage: cluster_test --port P --script cluster.sh --store URL [--lease-ms N]\n";
+    return 2;
+  }
+  try {
+    return ft::test::cluster::run(o);
+  } catch (const std::exception& e) {
+    std::cout << "FAIL: " << e.what() << std::endl;
+    return 1;
+  }
+}
