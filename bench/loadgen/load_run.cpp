@@ -81,6 +81,9 @@ struct Conn {
   int seat = -1;
   std::int64_t version = 0;
   std::string cookie;
+  // Behind nginx (deploy/nginx.conf): the node that took the socket, from
+  // the handshake's X-Fourtable-Upstream; "" straight to a node.
+  std::string node;
 };
 
 struct Worker;
@@ -289,6 +292,8 @@ void on_frame(const std::shared_ptr<Table>& t, int k, const json::object& f) {
     const auto us =
         std::chrono::duration_cast<std::chrono::microseconds>(Clock::now() - t->pending_at);
     w.stats.latency_us.push_back(static_cast<std::uint32_t>(us.count()));
+    if (!t->conn[k].node.empty())
+      w.stats.node_latency_us[t->conn[k].node].push_back(static_cast<std::uint32_t>(us.count()));
     ++w.stats.moves_acked;
     w.acked.fetch_add(1, std::memory_order_relaxed);
     w.pending.fetch_sub(1, std::memory_order_relaxed);
@@ -347,8 +352,13 @@ awaitable<void> upgrade(std::shared_ptr<Table> t, int k, beast::tcp_stream strea
   }));
   c.ws->text(true);
   beast::get_lowest_layer(*c.ws).expires_never();
-  auto [ec] = co_await c.ws->async_handshake(t->worker.host(), "/ws", tuple_awaitable);
+  // The table in the URL, as the web client writes it: a balancer routes
+  // the socket to the table's node.
+  websocket::response_type res;
+  auto [ec] =
+      co_await c.ws->async_handshake(res, t->worker.host(), "/ws?table=" + t->id, tuple_awaitable);
   if (ec) throw SetupError("ws_handshake: " + ec.message());
+  c.node = std::string(res["X-Fourtable-Upstream"]);
   c.open = true;
   t->worker.connections.fetch_add(1, std::memory_order_relaxed);
   asio::co_spawn(t->worker.ioc, reader(t, k), asio::detached);

@@ -191,6 +191,13 @@ int run(const Options& o) {
   std::cout << "move round trip (move sent -> ack): p50 " << fmt("%.2f", lat.p50_ms) << " ms, p99 "
             << fmt("%.2f", lat.p99_ms) << " ms, max " << fmt("%.2f", lat.max_ms) << " ms, mean "
             << fmt("%.2f", lat.mean_ms) << " ms over " << lat.count << " moves\n";
+  // Through nginx: each node's share (the upstream that took the mover's socket).
+  for (const auto& [node, v] : stats.node_latency_us) {
+    const LatencySummary n = summarize(v);
+    std::cout << "  node " << node << ": " << n.count << " moves = "
+              << fmt("%.1f", n.count / play_s) << " moves/s, round trip p50 "
+              << fmt("%.2f", n.p50_ms) << " ms, p99 " << fmt("%.2f", n.p99_ms) << " ms\n";
+  }
   if (!server_lat.empty() && server_lat.back().second > 0) {
     auto bound = [](double s) {
       return s == INFINITY ? std::string("+Inf") : fmt("%g ms", s * 1e3);

@@ -22,6 +22,10 @@ void RunStats::merge(const RunStats& o) {
   ticks_skipped += o.ticks_skipped;
   frames_received += o.frames_received;
   latency_us.insert(latency_us.end(), o.latency_us.begin(), o.latency_us.end());
+  for (const auto& [node, v] : o.node_latency_us) {
+    auto& mine = node_latency_us[node];
+    mine.insert(mine.end(), v.begin(), v.end());
+  }
   for (const auto& [kind, count] : o.errors) errors[kind] += count;
 }
 
