@@ -194,8 +194,8 @@ int run(const Options& o) {
   // Through nginx: each node's share (the upstream that took the mover's socket).
   for (const auto& [node, v] : stats.node_latency_us) {
     const LatencySummary n = summarize(v);
-    std::cout << "  node " << node << ": " << n.count << " moves = "
-              << fmt("%.1f", n.count / play_s) << " moves/s, round trip p50 "
+    std::cout << "  node " << node << ": " << n.count
+              << " moves = " << fmt("%.1f", n.count / play_s) << " moves/s, round trip p50 "
               << fmt("%.2f", n.p50_ms) << " ms, p99 " << fmt("%.2f", n.p99_ms) << " ms\n";
   }
   if (!server_lat.empty() && server_lat.back().second > 0) {

@@ -18,7 +18,7 @@ struct RunStats {
   std::uint64_t games_finished = 0;
   std::uint64_t ticks_skipped = 0;  // a table's turn to move came while it could not move
   std::uint64_t frames_received = 0;
-  std::vector<std::uint32_t> latency_us;        // move sent -> ack, one per acknowledged move
+  std::vector<std::uint32_t> latency_us;  // move sent -> ack, one per acknowledged move
   // The same by the node that served the mover's socket (through nginx only).
   std::map<std::string, std::vector<std::uint32_t>> node_latency_us;
   std::map<std::string, std::uint64_t> errors;  // kind -> count (server codes and client failures)

@@ -155,6 +155,8 @@ void Cluster::claim_new(store::Store& st, const std::string& table) const {
 
 void Cluster::ask_owner(const std::string& table, std::int64_t now) {
   const std::optional<std::string> owner = store_.table_owner(table, now);
+  std::cerr << "fourtable: node " << options_.node << ": table " << table << " is held by "
+            << owner.value_or("nobody") << "; asking for it\n";
   if (!owner || *owner == options_.node) return;
   try {
     bus_.publish(node_channel(*owner),
@@ -220,8 +222,10 @@ void Cluster::serve_waiting() {
     bool missing = false;
     if (!room) {
       try {
-        if (store_.claim_table(table, options_.node, now, options_.lease_ms))
+        if (store_.claim_table(table, options_.node, now, options_.lease_ms)) {
           room = hub_.load_room(table);
+          std::cerr << "fourtable: node " << options_.node << ": took table " << table << "\n";
+        }
         missing = !room && !store_.find_table(table);
       } catch (const store::StoreError& e) {
         if (!is_not_found(e)) throw;
@@ -259,7 +263,10 @@ void Cluster::hand_over_requested() {
     tables.swap(handovers_);
   }
   for (const std::string& table : tables) {
-    if (std::shared_ptr<Room> room = hub_.find(table)) {
+    std::shared_ptr<Room> room = hub_.find(table);
+    std::cerr << "fourtable: node " << options_.node << ": asked for table " << table
+              << (room ? ", handing it over" : ", not running it: lease released") << "\n";
+    if (room) {
       retire(room, true);
     } else {
       store_.release_table(table, options_.node);

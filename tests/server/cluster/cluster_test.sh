@@ -15,6 +15,7 @@ export FT_CLUSTER_LEASE_MS=4000
 # Every client of the test comes from 127.0.0.1: no per-address limit.
 export FT_CLUSTER_ARGS="--http-rate 0"
 cleanup() {
+  [ -n "${FT_CLUSTER_KEEP:-}" ] && { echo "cluster kept in $FT_CLUSTER_DIR"; return; }
   "$root/scripts/cluster.sh" down >/dev/null 2>&1 || true
   rm -rf "$FT_CLUSTER_DIR"
 }

@@ -36,7 +36,7 @@ struct Options {
   std::string store;
   std::int64_t lease_ms = 3000;
   int matches = 30;
-  std::int64_t pause_ms = 500;
+  std::int64_t pause_ms = 700;
   int nodes = 3;
 };
 
@@ -67,7 +67,8 @@ std::set<std::string> lobby_of(int node_port) {
   HttpResult r = http(node_port, "GET", "/api/lobby");
   std::set<std::string> ids;
   if (r.status != 200) return ids;
-  for (const json::value& t : r.json().at("open").as_array())
+  const json::value lobby = r.json();  // kept: the loop reads into it
+  for (const json::value& t : lobby.at("open").as_array())
     ids.insert(std::string(t.at("id").as_string()));
   return ids;
 }
@@ -152,15 +153,22 @@ int run(const Options& o) {
   std::vector<std::future<bool>> played;
   for (auto& r : runs) played.push_back(std::async(std::launch::async, [&r] { return r->play(); }));
 
-  std::this_thread::sleep_for(std::chrono::milliseconds(2000));
+  // Every table settled on its node first (a new table moves from the node
+  // that made it to the one nginx sends its sockets to), then the faults.
+  const auto settle_by = Clock::now() + std::chrono::seconds(60);
+  while (Clock::now() < settle_by &&
+         !std::all_of(runs.begin(), runs.end(), [](const auto& r) { return r->started(); }))
+    std::this_thread::sleep_for(std::chrono::milliseconds(100));
+  std::cout << "all tables started after " << ms_between(start, Clock::now()) << " ms" << std::endl;
+  std::this_thread::sleep_for(std::chrono::milliseconds(1000));
   const auto killed = Clock::now();
   cluster(o, "stop-node 1 KILL");
-  std::this_thread::sleep_for(std::chrono::milliseconds(o.lease_ms + 2500));
+  std::this_thread::sleep_for(std::chrono::milliseconds(o.lease_ms + 4000));
   const auto redis_stopped = Clock::now();
   cluster(o, "stop-redis");
   std::this_thread::sleep_for(std::chrono::milliseconds(1500));
   cluster(o, "start-redis");
-  std::this_thread::sleep_for(std::chrono::milliseconds(1000));
+  std::this_thread::sleep_for(std::chrono::milliseconds(2000));
   const auto termed = Clock::now();
   cluster(o, "stop-node 2 TERM");
 

@@ -61,13 +61,18 @@ json::object MatchRun::connect(Client& c, Clock::time_point deadline) {
       json::object hello{{"type", "hello"}, {"table", table_}, {"since", c.version}};
       if (c.watch) hello["watch"] = true;
       c.ws->send(hello);
-      // A takeover waits for the lease of a dead node: up to the deadline.
+      // A takeover waits for the lease of a dead node; a socket that stays
+      // silent longer than that is given up and opened again (nginx may
+      // route the new one elsewhere).
       const auto left =
-          std::chrono::duration_cast<std::chrono::milliseconds>(deadline - Clock::now());
+          std::min(std::chrono::duration_cast<std::chrono::milliseconds>(deadline - Clock::now()),
+                   std::chrono::milliseconds(8000));
       json::object first = c.ws->recv_until(
           [](const json::object& f) {
             const std::string t = type_of(f);
-            return t == "state" || t == "event" || t == "error";
+            // A client that is up to date gets no state nor event, only
+            // the table's presence (docs/protocol.md 4.1): it is back too.
+            return t == "state" || t == "event" || t == "presence" || t == "error";
           },
           std::max(left, std::chrono::milliseconds(100)));
       if (type_of(first) == "error")
@@ -202,6 +207,7 @@ bool MatchRun::play() {
       c->version = first.at("version").as_int64();
       state = first;
     }
+    started_ = true;
     // The last to sit down started game 1: its state says who moves first.
     const int games = int(state.at("match").at("games").as_int64());
     int first_mover = int(state.at("game").at("to_move").at("seat").as_int64());

@@ -3,6 +3,7 @@
 // unacknowledged move with the same id) whenever its socket closes.
 #pragma once
 
+#include <atomic>
 #include <boost/json.hpp>
 #include <chrono>
 #include <cstdint>
@@ -48,6 +49,8 @@ class MatchRun {
   const std::vector<Outage>& outages() const { return outages_; }
   const std::string& error() const { return error_; }
   bool over() const { return over_; }
+  // Every client of the table has had its first state (set by play()).
+  bool started() const { return started_.load(); }
   // The spectator saw every event once, in order (a gap only ever followed
   // by a full state), up to and with the match_over.
   bool spectator_in_order() const { return spectator_ok_ && spectator_saw_end_; }
@@ -82,6 +85,7 @@ class MatchRun {
   std::vector<Outage> outages_;
   std::string error_;
   bool over_ = false;
+  std::atomic<bool> started_{false};
   bool spectator_ok_ = true;
   bool spectator_saw_end_ = false;
   std::string spectator_problem_;
