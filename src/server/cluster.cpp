@@ -117,9 +117,7 @@ std::shared_ptr<Room> Cluster::take(const std::string& table, std::int64_t wait_
       throw;
     }
     if (auto room = hub_.find(table)) return room;  // the node's thread was quicker
-    if (now_steady_ms() >= until)
-      throw store::StoreError(store::StoreErrc::unavailable,
-                              "table " + table + " is moving between nodes; try again");
+    if (now_steady_ms() >= until) throw TableMoving(table);
     if (now_steady_ms() - asked >= 1000) {
       ask_owner(table, now);
       asked = now_steady_ms();

@@ -41,6 +41,16 @@ namespace ft::server {
 class Hub;
 class Room;
 
+// take() waited in vain: another node still holds the table (its owner has
+// not handed it over yet, or is dead and its lease has not run out). HTTP
+// answers 503 with Retry-After; the request may simply be repeated.
+class TableMoving : public store::StoreError {
+ public:
+  explicit TableMoving(const std::string& table)
+      : StoreError(store::StoreErrc::unavailable,
+                   "table " + table + " is moving between nodes; try again in a second") {}
+};
+
 struct ClusterOptions {
   std::string node;               // unique per node: the lease holder's name
   std::int64_t lease_ms = 30000;  // renewed every third of it
@@ -71,8 +81,7 @@ class Cluster {
   void forget(const std::shared_ptr<Peer>& peer);
   // Blocking (an HTTP request): takes the table's lease, asking the owner to
   // hand it over, for up to `wait_ms`, and loads the table from the store.
-  // Null if there is no such table; StoreError{unavailable} if another node
-  // still holds it.
+  // Null if there is no such table; TableMoving if another node still holds it.
   std::shared_ptr<Room> take(const std::string& table, std::int64_t wait_ms);
   // Inside a store write of the table: refused unless this node holds the lease.
   void check(store::Store& st, const std::string& table) const;

@@ -2,6 +2,7 @@
 // Runs on the blocking pool, so it may call the store.
 #include <sodium.h>
 
+#include <iostream>
 #include <map>
 
 #include "server/build_info.h"
@@ -22,6 +23,25 @@ bool Hub::needs_identity(std::string_view path) const {
 }
 
 HttpResponse Hub::http(const HttpRequest& request, const Identity* who) {
+  try {
+    return route(request, who);
+  } catch (const store::StoreError& e) {
+    // Several nodes: the table is still held by another node after the wait
+    // for its hand-over (a dead owner's lease runs out later); or the store
+    // is away. Both pass: retryable, not a 500 (the store's own message
+    // names hosts, so it stays in the log).
+    if (e.code() != store::StoreErrc::unavailable) throw;
+    const bool moving = dynamic_cast<const TableMoving*>(&e) != nullptr;
+    if (!moving) std::cerr << "fourtable: " << request.target << ": " << e.what() << "\n";
+    HttpResponse r =
+        error(503, "unavailable",
+              moving ? e.what() : "the database is not reachable just now; try again shortly");
+    r.headers.emplace_back("Retry-After", "1");
+    return r;
+  }
+}
+
+HttpResponse Hub::route(const HttpRequest& request, const Identity* who) {
   const std::string path = request.target.substr(0, request.target.find('?'));
   const bool get = request.method == "GET" || request.method == "HEAD";
   const bool post = request.method == "POST";

@@ -120,6 +120,8 @@ class Hub final : public Application, public RoomHost {
   // A store write through the group commit, waited for (blocking pool only).
   void write_now(store::Store::Write write);
 
+  // http() without its answer to a store that is away (503).
+  HttpResponse route(const HttpRequest& request, const Identity* who);
   HttpResponse api_me(const HttpRequest& request, const Identity& who);
   HttpResponse api_create_table(const HttpRequest& request, const Identity& who);
   HttpResponse api_my_tables(const Identity& who);
