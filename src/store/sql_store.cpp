@@ -607,6 +607,11 @@ std::vector<TableRecord> SqlStore::list_tables(const TableQuery& query) {
   }
   where += ")";
   if (query.listed_only) where += " AND listed = 1";
+  if (query.player) {
+    params.emplace_back(std::int64_t{*query.player});
+    where += " AND id IN (SELECT table_id FROM seats WHERE player_id = $" +
+             std::to_string(params.size()) + ")";
+  }
   params.emplace_back(std::int64_t{query.limit});
   const std::string limit = "$" + std::to_string(params.size());
   ReadScope scope(*this, true);

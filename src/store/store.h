@@ -60,6 +60,9 @@ struct TableQuery {
   bool listed_only = true;  // skip link-only tables
   std::vector<TableStatus> statuses = {TableStatus::open, TableStatus::playing};
   int limit = 200;
+  // Only the tables where this player holds a seat ("your games" on every
+  // node of several; migration 007 indexes seats by player).
+  std::optional<PlayerId> player;
 };
 
 class Store {

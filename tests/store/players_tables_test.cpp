@@ -150,6 +150,39 @@ TEST_P(StoreContract, LobbyListsListedOpenAndPlayingNewestFirst) {
   EXPECT_EQ(ids(store().list_tables(finished)), (std::vector<std::string>{"done"}));
 }
 
+// One node of several answers "your games" for tables that run on other
+// nodes from the store: the tables where a player sits, whatever else.
+TEST_P(StoreContract, TablesOfAPlayerAreListedByTheirSeats) {
+  const Player ann = store().create_player("tok-ann", "Ann", 1);
+  const Player bob = store().create_player("tok-bob", "Bob", 1);
+  for (const auto& [id, created] : std::vector<std::pair<std::string, Millis>>{
+           {"ann-old", 100}, {"ann-new", 300}, {"bob-only", 200}, {"ann-done", 400}})
+    store().create_table(table(id, 2, created));
+  std::vector<Seat> ann_seated{{0, ann.id, 0}, {1, std::nullopt, 0}};
+  store().set_seats("ann-old", ann_seated, 110);
+  std::vector<Seat> both{{0, bob.id, 0}, {1, ann.id, 0}};
+  store().set_seats("ann-new", both, 310);
+  std::vector<Seat> bob_seated{{0, bob.id, 0}, {1, std::nullopt, 0}};
+  store().set_seats("bob-only", bob_seated, 210);
+  store().set_seats("ann-done", ann_seated, 410);
+  store().set_table_status("ann-done", TableStatus::finished, 420);
+
+  TableQuery mine;
+  mine.listed_only = false;
+  mine.player = ann.id;
+  auto tables = store().list_tables(mine);
+  std::vector<std::string> ids;
+  for (const auto& t : tables) ids.push_back(t.id);
+  EXPECT_EQ(ids, (std::vector<std::string>{"ann-new", "ann-old"}));
+  ASSERT_EQ(tables.size(), 2u);
+  EXPECT_EQ(tables[0].seats, both);  // every seat of the table, not only the player's
+  mine.player = bob.id;
+  mine.limit = 1;
+  tables = store().list_tables(mine);
+  ASSERT_EQ(tables.size(), 1u);
+  EXPECT_EQ(tables[0].id, "ann-new");
+}
+
 TEST_P(StoreContract, BadUrlsGiveClearErrors) {
   EXPECT_STORE_ERROR(open_store("mysql://x"), StoreErrc::bad_input);
   EXPECT_STORE_ERROR(open_store("sqlite:"), StoreErrc::bad_input);
