@@ -4,6 +4,7 @@
 
 #include <iostream>
 #include <map>
+#include <set>
 
 #include "server/build_info.h"
 #include "server/cluster.h"
@@ -194,9 +195,12 @@ std::shared_ptr<Room> Hub::open_room(
   return room;
 }
 
-// protocol.md 2.2a: the tables where the caller sits that are not over, so
-// the home page can lead back to a running game. Every unfinished table is in
-// memory (restore_tables brings them back), so the store is not read.
+// protocol.md 2.11: the tables where the caller sits that are not over, so
+// the home page can lead back to a running game. On one node every
+// unfinished table is in memory (restore_tables brings them back). On one
+// node of several the others run elsewhere: they are read from the store
+// (the table, its match and moves: the truth every node writes to before it
+// answers) and summarised as a restore would show them, without taking them.
 HttpResponse Hub::api_my_tables(const Identity& who) {
   const std::string me = "p_" + std::to_string(who.player);
   std::vector<std::shared_ptr<Room>> rooms;
@@ -204,9 +208,30 @@ HttpResponse Hub::api_my_tables(const Identity& who) {
     std::lock_guard lock(mu_);
     rooms = order_;
   }
-  json::array tables;
+  std::vector<json::object> summaries;
+  std::set<std::string> here;
   for (auto it = rooms.rbegin(); it != rooms.rend(); ++it) {
-    json::object s = (*it)->summary();
+    here.insert((*it)->id());
+    summaries.push_back((*it)->summary());
+  }
+  if (cluster_) {
+    store::TableQuery mine;
+    mine.listed_only = false;
+    mine.player = who.player;
+    mine.limit = 50;  // each is read and replayed: a bound on one request's work
+    for (const store::TableRecord& t : store_.list_tables(mine)) {
+      if (here.contains(t.id)) continue;
+      std::optional<store::LiveTable> live = live_table(t.id);
+      if (!live) continue;  // gone meanwhile
+      auto room = restored(*live);
+      if (room) summaries.push_back((*room)->summary());
+    }
+    std::stable_sort(summaries.begin(), summaries.end(), [](const auto& x, const auto& y) {
+      return x.at("created_at").as_int64() > y.at("created_at").as_int64();
+    });
+  }
+  json::array tables;
+  for (json::object& s : summaries) {
     if (s.at("status").as_string() == "finished" || s.contains("read_only")) continue;
     for (const json::value& seat : s.at("seats").as_array()) {
       const json::value& p = seat.as_object().at("player");

@@ -126,13 +126,17 @@ std::shared_ptr<Room> Hub::find(const std::string& id) const {
   return it == rooms_.end() ? nullptr : it->second;
 }
 
-Result<std::shared_ptr<Room>> Hub::adopt(const store::LiveTable& t) {
+Result<std::shared_ptr<Room>> Hub::restored(const store::LiveTable& t) {
   std::vector<std::string> names(t.table.seats.size());
   for (const auto& seat : t.table.seats) {
     if (!seat.player || seat.index < 0 || std::size_t(seat.index) >= names.size()) continue;
     if (auto p = store_.find_player(*seat.player)) names[std::size_t(seat.index)] = p->display_name;
   }
-  auto room = Room::restore(*this, t, names, now_ms());
+  return Room::restore(*this, t, names, now_ms());
+}
+
+Result<std::shared_ptr<Room>> Hub::adopt(const store::LiveTable& t) {
+  auto room = restored(t);
   if (!room) return room.error();
   if (!(*room)->read_only_reason().empty())
     std::cerr << "fourtable: ALARM: table " << t.table.id
@@ -181,10 +185,9 @@ void Hub::drop_room(const std::shared_ptr<Room>& room) {
   lobby_dirty_ = true;
 }
 
-std::shared_ptr<Room> Hub::load_room(const std::string& id) {
-  if (auto room = find(id)) return room;
+std::optional<store::LiveTable> Hub::live_table(const std::string& id) {
   std::optional<store::TableRecord> table = store_.find_table(id);
-  if (!table) return nullptr;
+  if (!table) return std::nullopt;
   store::LiveTable live;
   live.table = std::move(*table);
   std::vector<store::MatchRecord> matches = store_.matches_of_table(id);
@@ -196,7 +199,14 @@ std::shared_ptr<Room> Hub::load_room(const std::string& id) {
         live.moves.push_back(std::move(m));
     }
   }
-  auto room = adopt(live);
+  return live;
+}
+
+std::shared_ptr<Room> Hub::load_room(const std::string& id) {
+  if (auto room = find(id)) return room;
+  std::optional<store::LiveTable> live = live_table(id);
+  if (!live) return nullptr;
+  auto room = adopt(*live);
   if (!room) {
     std::cerr << "fourtable: table " << id << " cannot be loaded: " << room.error().message << "\n";
     return nullptr;

@@ -103,6 +103,12 @@ class Hub final : public Application, public RoomHost {
   // Several nodes: a retired room leaves memory; every room, in creation order.
   void drop_room(const std::shared_ptr<Room>& room);
   std::vector<std::shared_ptr<Room>> rooms() const;
+  // A table as the store has it (its last match, games and moves); nullopt
+  // if there is no such table. Blocks on the store.
+  std::optional<store::LiveTable> live_table(const std::string& id);
+  // A room made from a table of the store, as after a restart, not (yet) in
+  // memory: adopt() keeps it, "your games" only reads its summary.
+  Result<std::shared_ptr<Room>> restored(const store::LiveTable& table);
   // A room for a table of the store, in memory from now on (or the one a
   // concurrent load put there first).
   Result<std::shared_ptr<Room>> adopt(const store::LiveTable& table);
