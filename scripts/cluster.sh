@@ -6,7 +6,7 @@
 #
 #   scripts/cluster.sh up | down | status
 #   scripts/cluster.sh stop-node N [KILL|TERM]   start-node N
-#   scripts/cluster.sh stop-redis | start-redis
+#   scripts/cluster.sh stop-redis [TERM|KILL] | start-redis
 #
 # Settings (environment):
 #   FT_CLUSTER_DIR      the directory (default /tmp/ft-cluster)
@@ -74,11 +74,11 @@ start_redis() {
   wait_for Redis redis-cli -p "$REDIS_PORT" ping
 }
 
-stop_redis() {
+stop_redis() {  # stop_redis [SIGNAL]: TERM (default) or KILL
   if pid_alive "$DIR/redis.pid"; then
     local pid
     pid=$(cat "$DIR/redis.pid")
-    kill "$pid"
+    kill -"${1:-TERM}" "$pid"
     for _ in $(seq 50); do kill -0 "$pid" 2>/dev/null || break; sleep 0.1; done
   fi
   rm -f "$DIR/redis.pid"
@@ -152,7 +152,7 @@ case "${1:-}" in
   status) status ;;
   stop-node) stop_node "${2:?node number}" "${3:-TERM}" ;;
   start-node) start_node "${2:?node number}" ;;
-  stop-redis) stop_redis ;;
+  stop-redis) stop_redis "${2:-TERM}" ;;
   start-redis) start_redis ;;
   *)
     sed -n '2,21p' "$0" | sed 's/^# \{0,1\}//'
