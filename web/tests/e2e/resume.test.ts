@@ -18,8 +18,9 @@ beforeAll(async () => {
   A = await ctxA.newPage();
   B = await ctxB.newPage();
   // B's socket goes through a pass-through route to the real server, so the
-  // test can cut it like a network drop and refuse reconnects for a while.
-  await B.routeWebSocket(/\/ws$/, (ws) => {
+  // test can cut it like a network drop and refuse reconnects for a while
+  // (the table socket is /ws?table=ID since the cluster work).
+  await B.routeWebSocket(/\/ws(\?|$)/, (ws) => {
     if (cutting) {
       ws.close();
       return;
