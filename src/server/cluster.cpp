@@ -18,10 +18,21 @@ bool is_not_found(const store::StoreError& e) {
   return e.code() == store::StoreErrc::not_found;
 }
 
+// A hello that takes no seat, only watches (protocol.md 4.1): its socket
+// may be served on a node that does not run the table (table_feed.h).
+bool only_watches(const store::TableRecord& t, std::int64_t player, const HelloMsg& msg) {
+  bool free = false;
+  for (const store::Seat& s : t.seats) {
+    if (s.player == player) return false;
+    if (!s.player && s.bot_level == 0) free = true;
+  }
+  return msg.watch || !free || t.status != store::TableStatus::open;
+}
+
 }  // namespace
 
 Cluster::Cluster(Hub& hub, store::Store& store, store::EventBus& bus, ClusterOptions options)
-    : hub_(hub), store_(store), bus_(bus), options_(std::move(options)) {}
+    : hub_(hub), store_(store), bus_(bus), options_(std::move(options)), feed_(bus) {}
 
 Cluster::~Cluster() {
   {
@@ -77,14 +88,22 @@ void Cluster::on_message(const std::string& channel, const std::string& payload)
     if (lobby_.receive(options_.node, payload, now_steady_ms())) hub_.table_changed();
     return;
   }
-  // ft:node:<this node>: another node asks for a table ("release <id>").
+  // ft:node:<this node>: another node asks for a table ({"release": id}) or
+  // for a table's state for its spectators ({"state": id}).
   json::error_code ec;
   json::value v = json::parse(payload, ec);
-  const json::value* table = v.is_object() ? v.as_object().if_contains("release") : nullptr;
-  if (ec || table == nullptr || !table->is_string()) return;
+  if (ec || !v.is_object()) return;
+  const json::value* release = v.as_object().if_contains("release");
+  const json::value* state = v.as_object().if_contains("state");
   {
     std::lock_guard lock(mu_);
-    handovers_.emplace_back(table->as_string());
+    if (release != nullptr && release->is_string()) {
+      handovers_.emplace_back(release->as_string());
+    } else if (state != nullptr && state->is_string()) {
+      state_asks_.emplace_back(state->as_string());
+    } else {
+      return;
+    }
   }
   wake_.notify_all();
 }
@@ -92,13 +111,16 @@ void Cluster::on_message(const std::string& channel, const std::string& payload)
 void Cluster::hello(const std::shared_ptr<Peer>& peer, const HelloMsg& msg) {
   {
     std::lock_guard lock(mu_);
-    waiting_[msg.table].peers.emplace_back(peer, msg);
+    Waiting& w = waiting_[msg.table];
+    w.peers.emplace_back(peer, msg);
+    w.sorted = false;
   }
   wake_.notify_all();
 }
 
 void Cluster::forget(const std::shared_ptr<Peer>& peer) {
   std::lock_guard lock(mu_);
+  feed_.leave(peer);  // under mu_: serve_waiting moves sockets to the feed under it
   for (auto it = waiting_.begin(); it != waiting_.end();) {
     std::erase_if(it->second.peers, [&](const auto& w) { return w.first == peer; });
     it = it->second.peers.empty() ? waiting_.erase(it) : std::next(it);
@@ -182,6 +204,7 @@ void Cluster::run() {
     try {
       serve_waiting();
       hand_over_requested();
+      serve_watchers();
       std::vector<std::pair<std::shared_ptr<Room>, bool>> retired;
       {
         std::lock_guard lock(retired_mu_);
@@ -230,12 +253,35 @@ void Cluster::serve_waiting() {
         missing = true;
       }
     }
+    // Held by another node: its spectators watch it from here (once per
+    // batch of hellos: a store read), its players wait for the hand-over.
+    std::optional<store::TableRecord> record;
+    if (!room && !missing) {
+      bool sorted = true;
+      {
+        std::lock_guard lock(mu_);
+        auto it = waiting_.find(table);
+        sorted = it == waiting_.end() || it->second.sorted;
+      }
+      if (!sorted) record = store_.find_table(table);
+    }
     bool ask = false;
+    bool subscribe = false;
     {
       std::lock_guard lock(mu_);
       auto it = waiting_.find(table);
       if (it == waiting_.end()) continue;
-      if (room) {
+      if (record) {
+        std::erase_if(it->second.peers, [&](const auto& w) {
+          if (!only_watches(*record, w.first->identity().player, w.second)) return false;
+          subscribe = feed_.watch(w.first, table) || subscribe;
+          return true;
+        });
+        it->second.sorted = true;
+      }
+      if (it->second.peers.empty()) {
+        waiting_.erase(it);  // only spectators: no hand-over to ask for
+      } else if (room) {
         // Under mu_: a socket that closes meanwhile is either forgotten before
         // this or leaves the room after its hello.
         for (const auto& [peer, msg] : it->second.peers) room->hello(peer, msg);
@@ -250,7 +296,8 @@ void Cluster::serve_waiting() {
         ask = true;
       }
     }
-    if (ask) ask_owner(table, now);  // store and bus I/O: outside the lock
+    if (subscribe) feed_.subscribe(table);  // bus I/O: outside the lock
+    if (ask) ask_owner(table, now);
   }
 }
 
@@ -269,6 +316,42 @@ void Cluster::hand_over_requested() {
     } else {
       store_.release_table(table, options_.node);
     }
+  }
+}
+
+void Cluster::serve_watchers() {
+  std::deque<std::string> asked;
+  {
+    std::lock_guard lock(mu_);
+    asked.swap(state_asks_);
+  }
+  for (const std::string& table : asked) {
+    if (auto room = hub_.find(table)) room->publish_state();
+  }
+  // A table watched from here that came here (a player's hello took it):
+  // its spectators reconnect and join its room.
+  for (const std::string& table : feed_.tidy()) {
+    if (!hub_.find(table)) continue;
+    for (const auto& peer : feed_.hand_back(table)) peer->close_soon();
+  }
+  for (const std::string& table : feed_.states_to_ask(now_steady_ms(), 1000)) ask_state(table);
+}
+
+void Cluster::ask_state(const std::string& table) {
+  const std::int64_t now = wall_ms();
+  const std::optional<std::string> owner = store_.table_owner(table, now);
+  if (!owner) {
+    // Nobody runs it (its node died): a free lease is taken as for any
+    // hello, and the spectators are handed to the room at the next round.
+    if (store_.claim_table(table, options_.node, now, options_.lease_ms)) hub_.load_room(table);
+    return;
+  }
+  if (*owner == options_.node) return;  // being loaded here (take()): handed back next round
+  try {
+    bus_.publish(node_channel(*owner),
+                 json::serialize(json::object{{"state", table}, {"for", options_.node}}));
+  } catch (const store::StoreError&) {
+    // Without the bus no state comes; it is asked for again in a second.
   }
 }
 

@@ -15,6 +15,9 @@
 // - Open or playing tables no lease has covered for a whole lease (a dead
 //   node's tables nobody asked for) are taken by whichever node sees them
 //   first, so their clocks run and their flags fall.
+// - Spectators of a table another node runs are served where they are
+//   (table_feed.h): their hello takes no lease from a living owner; the
+//   owner publishes the table's frames on the bus, this node forwards them.
 // - The lobby: each node publishes its own tables on `ft:lobby` every second
 //   (cluster_lobby.h); the others merge them into theirs.
 #pragma once
@@ -33,6 +36,7 @@
 #include "server/cluster_lobby.h"
 #include "server/messages.h"
 #include "server/net.h"
+#include "server/table_feed.h"
 #include "store/event_bus.h"
 #include "store/store.h"
 
@@ -89,6 +93,12 @@ class Cluster {
   void claim_new(store::Store& st, const std::string& table) const;
   // A store write of the table failed: check the lease at once.
   void suspect() { renew_now_ = true; }
+  // The room of `table` sent these frames to all its sockets (table_feed.h).
+  void table_frames(const std::string& table, const std::vector<TableFeed::Frame>& frames) {
+    feed_.publish(table, frames);
+  }
+  // Shutdown, before the network goes: the spectators of other nodes' tables.
+  void close_watchers() { feed_.close(); }
   // The other nodes' lobby entries, merged into this node's lists.
   void merge_lobby(boost::json::array& open, boost::json::array& live) const {
     lobby_.merge(open, live, now_steady_ms());
@@ -98,11 +108,16 @@ class Cluster {
   struct Waiting {
     std::vector<std::pair<std::shared_ptr<Peer>, HelloMsg>> peers;
     std::int64_t asked_ms = 0;  // when the owner was last asked to hand over
+    bool sorted = false;        // its spectators went to the feed (serve_waiting)
   };
   static std::int64_t now_steady_ms();
   void run();
   void serve_waiting();
   void hand_over_requested();
+  // Spectators of other nodes' tables: states the owners were asked for,
+  // tables that came here, states to ask for.
+  void serve_watchers();
+  void ask_state(const std::string& table);
   void renew();
   void adopt_orphans();
   void publish_lobby();
@@ -123,6 +138,7 @@ class Cluster {
   bool stopping_ = false;
   std::map<std::string, Waiting> waiting_;  // table -> hellos waiting for its lease
   std::deque<std::string> handovers_;       // tables other nodes asked for
+  std::deque<std::string> state_asks_;      // tables whose state other nodes asked for
   // Rooms that retired, to drop (and release?). Its own mutex: a room adds
   // to it under the room's lock, while this thread holds mu_ and calls rooms.
   std::mutex retired_mu_;
@@ -130,6 +146,7 @@ class Cluster {
   std::vector<std::string> taking_;  // tables take() claimed and is loading
   std::atomic<bool> renew_now_{false};
   std::vector<std::uint64_t> subscriptions_;
+  TableFeed feed_;  // spectators of other nodes' tables; this node's tables' frames
   std::thread thread_;
 };
 

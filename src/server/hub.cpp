@@ -70,6 +70,11 @@ void Hub::persist(StoreJob job) {
       std::move(job.done));
 }
 
+void Hub::table_frames(const std::string& table,
+                       const std::vector<std::shared_ptr<const std::string>>& frames) {
+  if (cluster_) cluster_->table_frames(table, frames);
+}
+
 void Hub::store_failed(const std::string& table, const std::string& what) {
   metrics_.store_failure();
   if (cluster_) cluster_->suspect();  // perhaps the lease is gone
@@ -116,6 +121,7 @@ void Hub::close() {
   }
   for (const auto& room : rooms) room->close();
   rooms.clear();
+  if (cluster_) cluster_->close_watchers();
   std::lock_guard lock(lobby_mu_);
   lobby_subs_.clear();
 }

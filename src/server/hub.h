@@ -85,6 +85,8 @@ class Hub final : public Application, public RoomHost {
   void table_changed() override { lobby_dirty_ = true; }
   void moved(std::int64_t latency_us, bool computer) override;
   void error_sent(WsError code) override { metrics_.error(code); }
+  void table_frames(const std::string& table,
+                    const std::vector<std::shared_ptr<const std::string>>& frames) override;
   void store_failed(const std::string& table, const std::string& what) override;
   void perfect_fell_back() override { metrics_.perfect_fallback(); }
   void open_rematch(const TableSettings& settings, std::vector<SeatInfo> seats,

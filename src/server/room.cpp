@@ -126,6 +126,7 @@ void Room::publish(Outbox& out) {
   for (const auto& frame : out.events) {
     for (const Sub& sub : subs_) sub.peer->send(frame);
   }
+  host_.table_frames(t_.id, out.events);
   const std::int64_t now = host_.now_ms();
   for (const CatchUp& c : out.catch_up) {
     send_catch_up(c, now);
@@ -136,6 +137,7 @@ void Room::publish(Outbox& out) {
     p["type"] = "presence";
     auto frame = to_frame(p);
     for (const Sub& sub : subs_) sub.peer->send(frame);
+    host_.table_frames(t_.id, {frame});
   }
   if (out.lobby) host_.table_changed();
   if (out.move_received_us >= 0) host_.moved(steady_us() - out.move_received_us, false);
@@ -161,6 +163,14 @@ void Room::send_catch_up(const CatchUp& c, std::int64_t now) {
   }
   if (auto rematch = rematch_frame())
     c.peer->send(rematch);  // a pending rematch offer follows the catch-up
+}
+
+void Room::publish_state() {
+  // On the queue: a command still being stored has published its events
+  // before this runs, so the state's version is the last one published.
+  submit([this] {
+    host_.table_frames(t_.id, {to_frame(state_frame(t_, -1, host_.now_ms(), spectators()))});
+  });
 }
 
 // ---- the match's events become protocol events and store writes -------------

@@ -58,6 +58,11 @@ class RoomHost {
   // its time or does not play the variant (the move metrics say how often).
   virtual void perfect_fell_back() {}
   virtual void error_sent(WsError code) = 0;
+  // Several nodes (table_feed.h): the frames the room just sent to all its
+  // sockets (events in version order, presence), for spectators on other
+  // nodes. Called under the room's lock: queue them, never block.
+  virtual void table_frames(const std::string& /*table*/,
+                            const std::vector<std::shared_ptr<const std::string>>& /*frames*/) {}
   // A store write of the table failed: an alarm (metrics, log), never silent.
   virtual void store_failed(const std::string& table, const std::string& what) = 0;
   // Rematch (server/rematch.cpp): a new table with `settings` and these
@@ -112,6 +117,9 @@ class Room : public std::enable_shared_from_this<Room> {
   // The player changed its name (protocol.md 2.2): its seat shows the new
   // one from the next `state` on.
   void rename(std::int64_t player, const std::string& name);
+  // Several nodes: a spectator's state (seat -1) goes out through
+  // table_frames after every event before it, from the room's queue.
+  void publish_state();
   // Lets the match's deadlines fire (flag, Ready timeout) when one is due,
   // and tells the table when a claim has become possible (protocol.md 5.6).
   void tick();

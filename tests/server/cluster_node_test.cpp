@@ -1,10 +1,18 @@
 // One node of several (serve --node, docs/operations.md "Several nodes"),
-// through the real server on SQLite with the in-process bus: what an HTTP
-// request for a table that another node holds gets.
+// through the real server on SQLite with the in-process bus or Redis: what
+// an HTTP request for a table that another node holds gets, and what a
+// spectator on a node that does not run the table sees.
 #include <gtest/gtest.h>
+#include <signal.h>
+#include <sys/wait.h>
+#include <unistd.h>
 
+#include <cstdlib>
+#include <filesystem>
 #include <thread>
 
+#include "server/table_feed.h"
+#include "store/event_bus.h"
 #include "store/store.h"
 #include "support/table_helpers.h"
 #include "support/test_client.h"
@@ -91,6 +99,101 @@ TEST(ClusterNode, YourGamesListsTheTablesOfEveryNode) {
   auto store = store::open_store("sqlite:" + db);
   EXPECT_EQ(store->table_owner(on_two, wall_ms()), std::optional<std::string>("two"));
   EXPECT_EQ(store->table_owner(on_one, wall_ms()), std::optional<std::string>("one"));
+}
+
+// The Redis of scripts/test_services.sh (FT_TEST_REDIS_URL), else one of
+// this test's own on a unix socket (redis-server from scripts/setup.sh).
+class TestRedis {
+ public:
+  TestRedis() {
+    if (const char* url = std::getenv("FT_TEST_REDIS_URL"); url && *url) {
+      url_ = url;
+      return;
+    }
+    dir_ = std::filesystem::path(temp_db("redis")).parent_path();
+    const std::string sock = (dir_ / "redis.sock").string();
+    pid_ = fork();
+    if (pid_ == 0) {
+      // Its start-up banner is no part of the test's output.
+      freopen("/dev/null", "w", stdout);
+      execlp("redis-server", "redis-server", "--port", "0", "--unixsocket", sock.c_str(), "--save",
+             "", "--appendonly", "no", "--dir", dir_.c_str(), static_cast<char*>(nullptr));
+      _exit(127);
+    }
+    for (int i = 0; i < 100 && !std::filesystem::exists(sock); ++i)
+      std::this_thread::sleep_for(50ms);
+    url_ = "redis+unix://" + sock;
+  }
+  ~TestRedis() {
+    if (pid_ <= 0) return;
+    kill(pid_, SIGTERM);
+    waitpid(pid_, nullptr, 0);
+  }
+  TestRedis(const TestRedis&) = delete;
+  TestRedis& operator=(const TestRedis&) = delete;
+  const std::string& url() const { return url_; }
+
+ private:
+  std::string url_;
+  std::filesystem::path dir_;
+  pid_t pid_ = -1;
+};
+
+// Issue 18, Deliver 2. Before: a spectator's hello on a node that did not
+// run the table took the table over (a hand-over from its living owner).
+// Now node two serves the spectator from the owner's frames on Redis: a
+// state first, then every event in version order, and the table stays on
+// node one. A lost message (a version that skips) gets a new state.
+TEST(ClusterNode, ASpectatorOnAnotherNodeSeesEveryEventInOrder) {
+  const std::string db = temp_db("spectator_elsewhere");
+  TestRedis redis;
+  const std::string nodes = " --bus " + redis.url() + " --lease-ms 600000";
+  ServerProcess one(db, "--node one" + nodes);
+  ServerProcess two(db, "--node two" + nodes);
+  Duel d = duel(one.port(), R"({"game":"four"})");
+  const Guest carol = new_guest(two.port());
+
+  // The seats are full: Carol's plain hello only watches.
+  Player spec = join(two.port(), carol, d.table);
+  EXPECT_EQ(spec.seat, -1);
+  EXPECT_EQ(spec.version, d.pb.version);
+  auto store = store::open_store("sqlite:" + db);
+  EXPECT_EQ(store->table_owner(d.table, wall_ms()), std::optional<std::string>("one"));
+
+  int counter = 0;
+  const int to_move = to_move_of(d.pb.state);
+  const std::int64_t before = spec.version;
+  const boost::json::object last = play({&d.pa, &d.pb, &spec}, to_move, {"d", "d", "c"}, counter);
+  EXPECT_EQ(spec.version, before + 3);
+  EXPECT_EQ(spec.version, d.pa.version);
+
+  // Node two misses messages: a copy of an old event (dropped) and one
+  // whose version skips two (the events between are lost to it). Sent
+  // straight on the table's channel, as Redis would deliver them.
+  auto bus = store::open_event_bus(redis.url());
+  const std::string chan = server::TableFeed::channel(d.table);
+  auto forged = [](std::int64_t version) {
+    return boost::json::serialize(
+        boost::json::object{{"type", "event"},
+                            {"version", version},
+                            {"server_time", 0},
+                            {"event", boost::json::object{{"kind", "moved"}, {"move", "z9"}}}});
+  };
+  bus->publish(chan, forged(spec.version));
+  bus->publish(chan, forged(spec.version + 3));
+  // The next frame Carol gets is a new state at the owner's version, and
+  // nothing of the forged events.
+  boost::json::object state =
+      spec.ws->recv_until([](const boost::json::object& f) { return f.at("type") != "presence"; });
+  ASSERT_EQ(str(state.at("type")), "state") << boost::json::serialize(state);
+  EXPECT_EQ(state.at("version").as_int64(), d.pa.version);
+  EXPECT_TRUE(state.at("you").as_object().at("seat").is_null());
+
+  // And the events go on from there.
+  const int next = to_move_of(last.at("event").as_object());
+  play({&d.pa, &d.pb, &spec}, next, {"e"}, counter);
+  EXPECT_EQ(spec.version, d.pa.version);
+  EXPECT_EQ(store->table_owner(d.table, wall_ms()), std::optional<std::string>("one"));
 }
 
 }  // namespace
