@@ -161,8 +161,16 @@ void TableFeed::receive(const std::string& table, const std::string& payload) {
 
 std::vector<std::string> TableFeed::states_to_ask(std::int64_t now_ms, std::int64_t every_ms) {
   std::vector<std::string> out;
+  const std::uint64_t connections = bus_.connections();
   std::lock_guard lock(mu_);
+  const bool reconnected = connections_ != 0 && connections != connections_;
+  connections_ = connections;
   for (auto& [table, w] : tables_) {
+    if (reconnected) {
+      w.waiting.insert(w.waiting.end(), w.synced.begin(), w.synced.end());
+      w.synced.clear();
+      w.asked_ms = 0;
+    }
     if (w.waiting.empty() || w.subscription == 0) continue;
     if (w.asked_ms != 0 && now_ms - w.asked_ms < every_ms) continue;
     w.asked_ms = now_ms;

@@ -13,8 +13,9 @@
 //   channel (`watch`), asks the owner for the state, sends it to them and
 //   then forwards each event whose version follows the last one sent. A
 //   version that skips (a message lost: Redis restarted, the table moved to
-//   a node whose restore numbers events differently) makes it ask for the
-//   state again; the spectators get the new state, as after a reconnect
+//   a node whose restore numbers events differently), or the bus's listening
+//   connection made again (a lost last frame shows no skip), makes it ask
+//   for the state again; the spectators get the new state, as after a reconnect
 //   (protocol.md 4.1). Older or repeated versions are dropped.
 //
 // What must stay true: a spectator is sent a state before any event, and
@@ -63,7 +64,8 @@ class TableFeed {
   // The socket left or closed (any thread).
   void leave(const std::shared_ptr<Peer>& peer);
   // Tables whose watchers wait for a state not asked for in the last
-  // `every_ms` (marked as asked now).
+  // `every_ms` (marked as asked now). After the bus reconnected (frames may
+  // be lost, and a lost last frame shows no version skip), every table's.
   std::vector<std::string> states_to_ask(std::int64_t now_ms, std::int64_t every_ms);
   // The spectators of `table` (they stop being watched here): the table
   // came to this node, they reconnect and find its room.
@@ -89,6 +91,7 @@ class TableFeed {
 
   std::mutex mu_;  // tables_
   std::map<std::string, Watched> tables_;
+  std::uint64_t connections_ = 0;  // the bus's, when states_to_ask last looked
 
   std::mutex out_mu_;
   std::condition_variable out_ready_;

@@ -31,6 +31,10 @@ class EventBus {
   // reaches `handler`. Throws StoreError{unavailable} when it cannot be made.
   virtual std::uint64_t subscribe(const std::string& channel, Handler handler) = 0;
   virtual void unsubscribe(std::uint64_t subscription) = 0;
+  // How many times the listening connection was made: when it changes,
+  // messages published in between were lost (a listener that keeps state,
+  // like a spectator's feed, asks for it again). "local" never loses any.
+  virtual std::uint64_t connections() const { return 1; }
 };
 
 // Throws StoreError{bad_input} for an unknown URL, {unavailable} when Redis

@@ -190,6 +190,7 @@ void RedisBus::run() {
         for (const auto& [id, sub] : subs_) wanted.insert(sub.channel);
         for (const auto& ch : wanted) ops_.emplace_back(true, ch);
       }
+      ++connections_;
       serve(c);
     }
     if (c) redisFree(c);

@@ -8,6 +8,7 @@
 // (event_bus.h).
 #pragma once
 
+#include <atomic>
 #include <condition_variable>
 #include <deque>
 #include <map>
@@ -42,6 +43,7 @@ class RedisBus final : public EventBus {
   void publish(std::string_view channel, std::string_view payload) override;
   std::uint64_t subscribe(const std::string& channel, Handler handler) override;
   void unsubscribe(std::uint64_t subscription) override;
+  std::uint64_t connections() const override { return connections_.load(); }
 
   // The CLIENT SETNAME of the subscriber connection ("ft-bus-<pid>-<n>"), so
   // an operator (or a test) can find it in CLIENT LIST.
@@ -72,6 +74,7 @@ class RedisBus final : public EventBus {
   std::deque<std::pair<bool, std::string>> ops_;  // true: SUBSCRIBE, false: UNSUBSCRIBE
   bool stopping_ = false;
   int wake_pipe_[2] = {-1, -1};
+  std::atomic<std::uint64_t> connections_{0};
   std::thread thread_;
 };
 

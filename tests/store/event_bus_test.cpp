@@ -141,6 +141,7 @@ TEST_P(RedisBusTest, SubscriberReconnectsAfterItsConnectionIsKilled) {
   Inbox inbox;
   const std::string ch = channel("after-kill");
   b().subscribe(ch, inbox.handler());
+  const std::uint64_t connections = b().connections();
   const RedisAddress addr = parse_redis_url(redis_url());
   redisContext* admin = redisConnectUnix(addr.unix_path.c_str());
   ASSERT_TRUE(admin && !admin->err);
@@ -169,6 +170,8 @@ TEST_P(RedisBusTest, SubscriberReconnectsAfterItsConnectionIsKilled) {
     std::this_thread::sleep_for(50ms);
   }
   EXPECT_GE(inbox.count(), 1u);
+  // Its users can tell that messages may have been lost in between.
+  EXPECT_EQ(b().connections(), connections + 1);
 }
 
 std::vector<std::string> redis_only() {
