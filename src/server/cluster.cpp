@@ -2,6 +2,7 @@
 
 #include <chrono>
 #include <iostream>
+#include <set>
 
 #include "server/hub.h"
 #include "server/room.h"
@@ -69,6 +70,7 @@ int Cluster::start() {
   for (const std::string& id : store_.renew_tables(options_.node, wall_ms(), options_.lease_ms)) {
     if (hub_.load_room(id)) ++restored;
   }
+  read_lobby_from_store();  // the others' parts come within a second; until then
   thread_ = std::thread([this] { run(); });
   return restored;
 }
@@ -193,6 +195,7 @@ void Cluster::ask_owner(const std::string& table, std::int64_t now) {
 void Cluster::run() {
   std::int64_t renewed = now_steady_ms();
   std::int64_t published = 0;
+  std::int64_t read_lobby = now_steady_ms();
   for (;;) {
     {
       std::unique_lock lock(mu_);
@@ -224,6 +227,10 @@ void Cluster::run() {
       if (now - published >= options_.lobby_every_ms) {
         published = now;
         publish_lobby();
+      }
+      if (lobby_.nodes(now) == 0 && now - read_lobby >= ClusterLobby::STALE_MS) {
+        read_lobby = now;
+        read_lobby_from_store();
       }
     } catch (const std::exception& e) {
       std::cerr << "fourtable: node " << options_.node << ": " << e.what() << "\n";
@@ -402,6 +409,33 @@ void Cluster::adopt_orphans() {
     if (hub_.find(id)) continue;
     if (store_.claim_table(id, options_.node, now, options_.lease_ms)) hub_.load_room(id);
   }
+}
+
+void Cluster::read_lobby_from_store() {
+  std::set<std::string> here;
+  for (const auto& room : hub_.rooms()) here.insert(room->id());
+  store::TableQuery listed;  // listed, open or playing
+  listed.limit = static_cast<int>(2 * ClusterLobby::LIMIT);
+  json::array open;
+  json::array live;
+  for (const store::TableRecord& t : store_.list_tables(listed)) {
+    if (here.contains(t.id)) continue;
+    // Replayed as a restore would, without taking the lease (as "your games").
+    std::optional<store::LiveTable> table = hub_.live_table(t.id);
+    if (!table) continue;
+    auto room = hub_.restored(*table);
+    if (!room || !(*room)->read_only_reason().empty()) continue;
+    const std::string status = (*room)->status();
+    if (status == "waiting") {
+      open.push_back((*room)->summary());
+    } else if (status == "playing" || status == "between_games") {
+      json::object entry = (*room)->summary();
+      entry["board"] = (*room)->live_board();
+      live.push_back(std::move(entry));
+    }
+  }
+  lobby_.set_from_store(std::move(open), std::move(live), now_steady_ms());
+  hub_.table_changed();
 }
 
 void Cluster::publish_lobby() {

@@ -121,6 +121,9 @@ class Cluster {
   void renew();
   void adopt_orphans();
   void publish_lobby();
+  // The lobby from the store (cluster_lobby.h), while no other node's part
+  // is fresh: at start, and every STALE_MS while Redis is away.
+  void read_lobby_from_store();
   // Stops running `room` here; `release`: give its lease up too (asked by
   // another node), else it is already lost.
   void retire(const std::shared_ptr<Room>& room, bool release);

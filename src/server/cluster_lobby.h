@@ -6,6 +6,11 @@
 // good by the next one; a part not renewed for STALE_MS (its node died or
 // Redis is away) drops out, and its tables come back with the node that
 // takes them over.
+//
+// While no other node's part is fresh (this node has just started, or Redis
+// is away) the lobby shows instead what the store lists, read by the node
+// (Cluster) every STALE_MS: so the lobby is the same on every node without
+// Redis too, only less fresh.
 #pragma once
 
 #include <boost/json.hpp>
@@ -34,6 +39,9 @@ class ClusterLobby {
   // Adds the fresh parts of the other nodes to `open` and `live` (this
   // node's), newest table first, LIMIT each, boards on the first LIVE_BOARDS.
   void merge(boost::json::array& open, boost::json::array& live, std::int64_t now_ms) const;
+  // The other nodes' tables as the store has them (their summaries as the
+  // node replayed them), shown while no node's part is fresh.
+  void set_from_store(boost::json::array open, boost::json::array live, std::int64_t now_ms);
   // The nodes with a fresh part.
   std::size_t nodes(std::int64_t now_ms) const;
 
@@ -45,6 +53,7 @@ class ClusterLobby {
   };
   mutable std::mutex mu_;
   std::map<std::string, Part> parts_;
+  Part from_store_;
 };
 
 }  // namespace ft::server

@@ -50,6 +50,29 @@ TEST(ClusterLobby, ANewPartReplacesTheOldAndAStaleOneDropsOut) {
   EXPECT_EQ(lobby.nodes(2001 + ClusterLobby::STALE_MS), 0u);
 }
 
+// The store's list stands in while no node's part is fresh (a node just
+// started, Redis away), never next to fresh parts, and not when it is old.
+TEST(ClusterLobby, TheStoresListShowsOnlyWhileNoPartIsFresh) {
+  ClusterLobby lobby;
+  lobby.set_from_store(json::array{entry("S1", 3)}, json::array{entry("S2", 4)}, 1000);
+  json::array open, live;
+  lobby.merge(open, live, 1000);
+  EXPECT_EQ(ids(open), std::vector<std::string>{"S1"});
+  EXPECT_EQ(ids(live), std::vector<std::string>{"S2"});
+
+  lobby.receive("a", ClusterLobby::encode("b", json::array{entry("B1", 9)}, {}), 1500);
+  json::array open2, live2;
+  lobby.merge(open2, live2, 1500);
+  EXPECT_EQ(ids(open2), std::vector<std::string>{"B1"});
+  EXPECT_TRUE(live2.empty());
+
+  // b went quiet long ago and the store was read long before that.
+  json::array open3, live3;
+  lobby.merge(open3, live3, 1001 + 2 * ClusterLobby::STALE_MS);
+  EXPECT_TRUE(open3.empty());
+  EXPECT_TRUE(live3.empty());
+}
+
 TEST(ClusterLobby, ATableInTwoPartsIsListedOnce) {
   // It moved from b to this node a moment ago: b's part still has it.
   ClusterLobby lobby;

@@ -102,6 +102,40 @@ TEST(ClusterNode, YourGamesListsTheTablesOfEveryNode) {
   EXPECT_EQ(store->table_owner(on_one, wall_ms()), std::optional<std::string>("one"));
 }
 
+std::vector<std::string> lobby_ids(int port, const std::string& list) {
+  HttpResult r = http(port, "GET", "/api/lobby");
+  EXPECT_EQ(r.status, 200) << r.body;
+  std::vector<std::string> ids;
+  if (r.status != 200) return ids;
+  const boost::json::value body = r.json();
+  for (const auto& t : body.at(list).as_array()) ids.emplace_back(t.at("id").as_string());
+  return ids;
+}
+
+// Before: a node knew the other nodes' tables only from their parts on
+// Redis, so a node without them (Redis away for more than 5 s, or just
+// started) listed only its own. Now it lists what the store has. Two nodes
+// on one store whose buses are apart (as if Redis were away): node two,
+// started after node one made an open table and a running match, lists
+// both, with the match's board, and takes neither.
+TEST(ClusterNode, TheLobbyComesFromTheStoreWithoutTheBus) {
+  const std::string db = temp_db("lobby_from_store");
+  ServerProcess one(db, "--node one --bus local");
+  const Guest ann = new_guest(one.port());
+  const std::string open = create_table(one.port(), ann, R"({"game":"four"})");
+  Duel d = duel(one.port(), R"({"game":"four"})");
+
+  ServerProcess two(db, "--node two --bus local");
+  EXPECT_EQ(lobby_ids(two.port(), "open"), std::vector<std::string>{open});
+  EXPECT_EQ(lobby_ids(two.port(), "live"), std::vector<std::string>{d.table});
+  HttpResult r = http(two.port(), "GET", "/api/lobby");
+  const boost::json::value body = r.json();
+  EXPECT_TRUE(body.at("live").as_array().at(0).as_object().at("board").is_array()) << r.body;
+  auto store = store::open_store("sqlite:" + db);
+  EXPECT_EQ(store->table_owner(open, wall_ms()), std::optional<std::string>("one"));
+  EXPECT_EQ(store->table_owner(d.table, wall_ms()), std::optional<std::string>("one"));
+}
+
 // A Redis of the test's own on a unix socket (redis-server from
 // scripts/setup.sh), not the shared FT_TEST_REDIS_URL: the test drops every
 // listening connection of its Redis, which would disturb other tests.
