@@ -35,6 +35,10 @@ with the same options resumes. The shallower entries come from the deeper.
                   so far (its searched entries, and every shallower one whose
                   children are all known); the build searches opening by
                   opening, the centre's first, so whole openings fill in
+  --base B        add the entries of the book B for the positions the new
+                  one lacks (with --partial: keeps the empty board and the
+                  first moves of an earlier, shallower book until the new
+                  one completes them)
 
 info: entries by number of discs (default: the book the engine loads).
 )";
@@ -50,6 +54,13 @@ int build(std::span<const std::string> args) {
   if (!opt.ok()) return opt.report(opt.error(), 2);
   o.progress = opt.text("progress", *out + ".progress");
   o.partial = opt.flag("partial");
+  const std::optional<std::string> base_path = opt.text("base");
+  std::optional<sv::OpeningBook> base;
+  if (base_path) {
+    auto loaded = sv::OpeningBook::load(*base_path);
+    if (!loaded) return opt.report(loaded.error().message, 1);
+    base = std::move(*loaded);
+  }
   const auto t0 = std::chrono::steady_clock::now();
   o.report = [&](std::size_t done, std::size_t total, std::uint64_t nodes) {
     const double s = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
@@ -59,10 +70,11 @@ int build(std::span<const std::string> args) {
   auto book = sv::build_book(o);
   std::fprintf(stderr, "\n");
   if (!book) return opt.report(book.error().message, 1);
-  if (auto saved = book->save(*out); !saved) return opt.report(saved.error().message, 1);
+  const sv::OpeningBook made = base ? sv::with_base(*book, *base) : *book;
+  if (auto saved = made.save(*out); !saved) return opt.report(saved.error().message, 1);
   const double s = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
-  std::printf("book: %zu entries up to %d discs, %zu bytes, %.0f s\n", book->size(),
-              book->max_discs(), 16 + 8 * book->size(), s);
+  std::printf("book: %zu entries up to %d discs, %zu bytes, %.0f s\n", made.size(),
+              made.max_discs(), 16 + 8 * made.size(), s);
   return 0;
 }
 

@@ -171,4 +171,14 @@ Result<OpeningBook> build_book(const BookBuildOptions& o) {
   return OpeningBook(std::move(all));
 }
 
+OpeningBook with_base(const OpeningBook& book, const OpeningBook& base) {
+  std::vector<std::uint64_t> all = book.entries();
+  std::unordered_set<std::uint64_t> keys;
+  for (std::uint64_t e : all) keys.insert(OpeningBook::key(e));
+  for (std::uint64_t e : base.entries()) {
+    if (!keys.contains(OpeningBook::key(e))) all.push_back(e);
+  }
+  return OpeningBook(std::move(all));
+}
+
 }  // namespace ft::engine::solver

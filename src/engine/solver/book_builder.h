@@ -50,4 +50,10 @@ std::optional<std::uint64_t> backed_up_entry(
 
 Result<OpeningBook> build_book(const BookBuildOptions& options);
 
+// `book` with the entries of `base` for the positions `book` lacks. A
+// partial build completes its shallowest positions (the empty board, the
+// first moves) only when its last opening is searched; an earlier, shallower
+// book (whose entries cost minutes of search each) keeps them meanwhile.
+OpeningBook with_base(const OpeningBook& book, const OpeningBook& base);
+
 }  // namespace ft::engine::solver

@@ -149,6 +149,23 @@ TEST(OpeningBook, PartialBookHoldsWhatItsProgressCompletes) {
   std::filesystem::remove(o.progress);
 }
 
+// A partial book with an earlier book's entries: its own stay as they are,
+// the earlier book fills in only the positions it lacks.
+TEST(OpeningBook, ABaseFillsInOnlyThePositionsTheBookLacks) {
+  const std::uint64_t empty = OpeningBook::key_of(Problem{});
+  const std::uint64_t centre = OpeningBook::key_of(play(Problem{}, 3));
+  const std::uint64_t edge = OpeningBook::key_of(play(Problem{}, 0));
+  const OpeningBook book({OpeningBook::pack(centre, -1, 3)});
+  const OpeningBook base({OpeningBook::pack(empty, 1, 3), OpeningBook::pack(centre, 5, 0),
+                          OpeningBook::pack(edge, 2, 3)});
+  const OpeningBook both = with_base(book, base);
+  EXPECT_EQ(both.size(), 3u);
+  EXPECT_EQ(both.find(Problem{})->score, 1);
+  EXPECT_EQ(both.find(play(Problem{}, 3))->score, -1);
+  EXPECT_EQ(both.find(play(Problem{}, 3))->column, 3);
+  EXPECT_EQ(both.find(play(Problem{}, 6))->score, 2);  // the mirror of the edge
+}
+
 TEST(OpeningBook, SavedBookLoadsTheSame) {
   BookBuildOptions o;
   o.root = play_moves(Board{}, random_positions(Board{}, 1, 30, 30, 5)[0]).value();

@@ -38,15 +38,26 @@ TEST(StoredBook, ShallowEntriesAreTheBestOfTheirChildren) {
     return m ? std::optional<int>(m->score) : std::nullopt;
   };
   int checked = 0;
+  int kept_from_base = 0;
   for (std::uint64_t e : book.entries()) {
     const Problem p = OpeningBook::problem_of(OpeningBook::key(e));
     if (p.discs() == book.max_discs()) continue;  // the searched ones, below
     const auto again = backed_up_entry(OpeningBook::key(e), find);
-    ASSERT_TRUE(again.has_value()) << "a child missing";
+    if (!again) {
+      // A book built part of the way (`book build --partial --base`) keeps
+      // the empty board and the first moves of the earlier one-disc book
+      // until its last opening is searched; those have the published
+      // scores (below). Deeper, a missing child is a broken book.
+      EXPECT_LE(p.discs(), 1) << "a child missing: " << std::hex << OpeningBook::key(e);
+      ++kept_from_base;
+      continue;
+    }
     EXPECT_EQ(OpeningBook::score(*again), OpeningBook::score(e));
     EXPECT_EQ(OpeningBook::column(*again), OpeningBook::column(e));
     ++checked;
   }
+  std::cout << checked << " entries backed up from their children, " << kept_from_base
+            << " kept from the one-disc book\n";
   EXPECT_GT(checked, 0);
 }
 
@@ -89,11 +100,12 @@ TEST(StoredBook, SampledSearchedEntriesEqualFreshSolves) {
   }
 }
 
-// The searched entries of this book are the seven first moves; the
-// published analysis of the empty board (Pons, "Solving Connect 4", whose
+// The first moves: the published analysis of the empty board (Pons, "Solving Connect 4", whose
 // solver the public 7x6 test sets come from) scores them -2 -1 0 1 0 -1 -2 for
 // the first player. A fresh solve of each takes minutes (docs/engine-levels.md),
-// too long for a test; book_test.cpp checks the builder against fresh solves.
+// too long for a test: this is what checks the entries a partial book keeps
+// from the one-disc book (above); book_test.cpp checks the builder against
+// fresh solves.
 TEST(StoredBook, FirstMovesHaveThePublishedScores) {
   const OpeningBook book = stored();
   const int published[7] = {-2, -1, 0, 1, 0, -1, -2};
