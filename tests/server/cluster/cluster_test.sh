@@ -10,7 +10,8 @@ command -v nginx >/dev/null || { echo "cluster test: nginx is not installed (scr
 FT_CLUSTER_DIR=$(mktemp -d /tmp/ft-cluster-test.XXXXXX)
 chmod 755 "$FT_CLUSTER_DIR"  # PostgreSQL runs as postgres under root
 export FT_CLUSTER_DIR
-export FT_CLUSTER_PORT=$((20000 + RANDOM % 20000))
+# Below the ephemeral ports (32768 and up), which clients may hold.
+export FT_CLUSTER_PORT=$((20000 + RANDOM % 12000))
 export FT_CLUSTER_LEASE_MS=4000
 # Every client of the test comes from 127.0.0.1: no per-address limit.
 export FT_CLUSTER_ARGS="--http-rate 0"

@@ -1,15 +1,19 @@
 // The cluster test (docs/operations.md, "Several nodes"): run by
 // cluster_test.sh against a cluster of scripts/cluster.sh (three nodes,
-// PostgreSQL, Redis, nginx). 30 matches are played through nginx, each with a
-// spectator, while one node is killed with SIGKILL, Redis is stopped and
-// started again and another node is stopped with SIGTERM. Then, from the
-// store and every node:
+// PostgreSQL, Redis, nginx). 30 matches are played through nginx, each with
+// a spectator through nginx and one connected directly to a node that does
+// not run the table, while one node is killed with SIGKILL, Redis is stopped
+// and started again, the killed node starts again and another node is
+// stopped with SIGTERM. Then, from the store and every node:
 // - every acknowledged move is stored, at its ply; every match is finished
 //   and stored once, and each player has one finished match and one rated
 //   result (the matches are unrated: their profiles still count them once);
 // - no move was charged the outage (the clock stood while the table moved);
 // - every client had its table again within lease + 5 s of the SIGKILL and
-//   2 s of the SIGTERM; every spectator saw every event in order;
+//   2 s of the SIGTERM; every spectator saw every event in order and every
+//   move as acknowledged, and the one on another node saw the match_over
+//   come (it first watched from a node that did not run the table, and
+//   went back to such a node whenever its own stopped);
 // - the lobby (open tables made on every node) is the same on every node,
 //   and after Redis was killed and started again it catches up.
 //
@@ -24,6 +28,7 @@
 #include <thread>
 
 #include "cluster/match_run.h"
+#include "cluster/nodes.h"
 #include "store/store.h"
 
 namespace ft::test::cluster {
@@ -147,9 +152,10 @@ int run(const Options& o) {
     check(t.status == 201, "open table: " + t.body);
     if (t.status == 201) open_tables.insert(std::string(t.json().at("id").as_string()));
   }
+  Nodes nodes(o.port, o.nodes, o.store);
   std::vector<std::unique_ptr<MatchRun>> runs;
   for (int i = 0; i < o.matches; ++i)
-    runs.push_back(std::make_unique<MatchRun>(o.port, i, o.pause_ms));
+    runs.push_back(std::make_unique<MatchRun>(nodes, o.port, i, o.pause_ms));
   const auto start = Clock::now();
   std::vector<std::future<bool>> played;
   for (auto& r : runs) played.push_back(std::async(std::launch::async, [&r] { return r->play(); }));
@@ -163,6 +169,7 @@ int run(const Options& o) {
   std::cout << "all tables started after " << ms_between(start, Clock::now()) << " ms" << std::endl;
   std::this_thread::sleep_for(std::chrono::milliseconds(1000));
   const auto killed = Clock::now();
+  nodes.set_alive(1, false);
   cluster(o, "stop-node 1 KILL");
   std::this_thread::sleep_for(std::chrono::milliseconds(o.lease_ms + 4000));
   const auto redis_stopped = Clock::now();
@@ -195,8 +202,13 @@ int run(const Options& o) {
             << (caught_up ? "caught up" : "did NOT catch up") << " after "
             << ms_between(redis_back, Clock::now()) << " ms" << std::endl;
   check(caught_up, "the lobby caught up after Redis came back");
+  // Node 1 again, so that after the SIGTERM two nodes live and a spectator
+  // can still watch from a node that does not run its table.
+  cluster(o, "start-node 1");
+  nodes.set_alive(1, true);
   std::this_thread::sleep_for(std::chrono::milliseconds(500));
   const auto termed = Clock::now();
+  nodes.set_alive(2, false);
   cluster(o, "stop-node 2 TERM");
 
   int finished = 0;
@@ -211,8 +223,30 @@ int run(const Options& o) {
   std::cout << o.matches << " matches, " << finished << " played to their end in "
             << ms_between(start, end) / 1000 << " s" << std::endl;
   check(finished == o.matches, "every match played to its end");
-  for (const auto& r : runs)
-    check(r->spectator_in_order(), r->table() + ": spectator: " + r->spectator_problem());
+  int events = 0, remote_events = 0, remote_moves = 0, remote_states = 0;
+  int connections = 0, elsewhere = 0;
+  for (const auto& r : runs) {
+    check(r->spectator().ok(), r->table() + ": spectator:" + r->spectator().problem());
+    check(r->remote().ok(), r->table() + ": spectator on another node:" + r->remote().problem());
+    check(r->remote().saw_end_event(),
+          r->table() + ": the spectator on another node got no match_over event; it saw" +
+              r->remote().trace());
+    check(r->remote_error().empty(),
+          r->table() + ": the spectator on another node: " + r->remote_error());
+    check(r->remote_first_elsewhere(),
+          r->table() + ": the spectator's first node ran the table (or took it)");
+    events += r->spectator().events();
+    remote_events += r->remote().events();
+    remote_moves += r->remote().moves_by_event();
+    remote_states += r->remote().states();
+    connections += r->remote_connections();
+    elsewhere += r->remote_elsewhere();
+  }
+  std::cout << "spectators through nginx: " << events << " events checked in order" << std::endl;
+  std::cout << "spectators on other nodes: " << remote_events << " events checked in order ("
+            << remote_moves << " moves), " << remote_states << " states; " << connections
+            << " connections, " << elsewhere << " of them to a node not running the table"
+            << std::endl;
 
   int cut_kill = 0, cut_term = 0, cut_redis = 0;
   const double kill_ms = worst_resume(runs, killed, redis_stopped, cut_kill);
@@ -233,8 +267,8 @@ int run(const Options& o) {
 
   verify_store(o, runs);
 
-  // Both nodes back, then the lobby of every node: the open tables, alike.
-  cluster(o, "start-node 1");
+  // Both nodes back (node 1 is already), then the lobby of every node: the
+  // open tables, alike.
   cluster(o, "start-node 2");
   std::this_thread::sleep_for(std::chrono::milliseconds(o.lease_ms * 2 + 2500));
   std::set<std::string> first;

@@ -37,8 +37,8 @@ Guest new_guest(int port) {
 
 }  // namespace
 
-MatchRun::MatchRun(int port, int index, std::int64_t pause_ms)
-    : port_(port), index_(index), pause_ms_(pause_ms) {
+MatchRun::MatchRun(Nodes& nodes, int port, int index, std::int64_t pause_ms)
+    : nodes_(nodes), port_(port), index_(index), pause_ms_(pause_ms) {
   a_ = new_guest(port);
   b_ = new_guest(port);
   HttpResult r = http(port, "POST", "/api/tables",
@@ -51,12 +51,18 @@ MatchRun::MatchRun(int port, int index, std::int64_t pause_ms)
   players_[1].guest = b_;
   spectator_.guest = new_guest(port);
   spectator_.watch = true;
+  remote_.guest = new_guest(port);
+  remote_.watch = true;
 }
 
 json::object MatchRun::connect(Client& c, Clock::time_point deadline) {
+  return connect(c, deadline, port_);
+}
+
+json::object MatchRun::connect(Client& c, Clock::time_point deadline, int port) {
   for (;;) {
     try {
-      c.ws = std::make_unique<WsClient>(port_, c.guest.cookie, "", "/ws?table=" + table_);
+      c.ws = std::make_unique<WsClient>(port, c.guest.cookie, "", "/ws?table=" + table_);
       c.ws->expect("welcome", {}, std::chrono::milliseconds(3000));
       json::object hello{{"type", "hello"}, {"table", table_}, {"since", c.version}};
       if (c.watch) hello["watch"] = true;
@@ -88,10 +94,11 @@ json::object MatchRun::connect(Client& c, Clock::time_point deadline) {
 
 void MatchRun::reconnect_all(Clock::time_point lost) {
   const auto deadline = lost + std::chrono::seconds(30);
+  spectator_.version = spectator_log_.version();
   for (Client* c : {&players_[0], &players_[1], &spectator_}) {
     json::object first = connect(*c, deadline);
     if (c == &spectator_) {
-      spectator_frame(first);
+      spectator_log_.frame(first);
     } else if (type_of(first) == "state") {
       c->version = first.at("version").as_int64();
     }
@@ -99,43 +106,77 @@ void MatchRun::reconnect_all(Clock::time_point lost) {
   outages_.push_back(Outage{lost, Clock::now()});
 }
 
-void MatchRun::spectator_frame(const json::object& f) {
-  const std::string t = type_of(f);
-  if (t == "state") {
-    spectator_.version = f.at("version").as_int64();
-    if (f.at("match").at("over").as_bool()) spectator_saw_end_ = true;
-    return;
-  }
-  if (t != "event") return;
-  const std::int64_t v = f.at("version").as_int64();
-  if (v <= spectator_.version) return;  // a catch-up may repeat what was seen
-  if (v != spectator_.version + 1) {
-    spectator_ok_ = false;
-    spectator_problem_ = "event " + std::to_string(v) + " after " +
-                         std::to_string(spectator_.version) + " without a state";
-  }
-  spectator_.version = v;
-  if (kind_of(f) == "match_over") spectator_saw_end_ = true;
-}
-
 void MatchRun::follow_spectator(bool wait_for_end) {
   if (!wait_for_end) {
     // Only what has arrived; a closed socket is noticed by the next move.
     try {
       while (spectator_.ws->readable())
-        spectator_frame(spectator_.ws->recv(std::chrono::milliseconds(2000)));
+        spectator_log_.frame(spectator_.ws->recv(std::chrono::milliseconds(2000)));
     } catch (const std::exception&) {
     }
     return;
   }
   const auto deadline = Clock::now() + std::chrono::seconds(10);
-  while (!spectator_saw_end_) {
+  while (!spectator_log_.saw_end()) {
     try {
-      spectator_frame(spectator_.ws->recv(std::chrono::milliseconds(2000)));
+      spectator_log_.frame(spectator_.ws->recv(std::chrono::milliseconds(2000)));
     } catch (const std::exception&) {
       if (Clock::now() >= deadline) return;
-      json::object first = connect(spectator_, deadline);
-      spectator_frame(first);
+      spectator_.version = spectator_log_.version();
+      spectator_log_.frame(connect(spectator_, deadline));
+    }
+  }
+}
+
+void MatchRun::connect_remote(Clock::time_point deadline) {
+  for (int turn = index_;; ++turn) {
+    remote_node_ = nodes_.watcher_node(table_, turn);
+    if (remote_node_ == 0) {
+      if (Clock::now() >= deadline) throw std::runtime_error("no living node to watch from");
+      std::this_thread::sleep_for(std::chrono::milliseconds(200));
+      continue;
+    }
+    // One try per node (a short deadline): a node that died meanwhile is
+    // left for another.
+    const auto one_try = std::min(deadline, Clock::now() + std::chrono::seconds(9));
+    remote_.version = remote_log_.version();
+    json::object first;
+    try {
+      first = connect(remote_, one_try, nodes_.port(remote_node_));
+    } catch (const std::exception&) {
+      if (Clock::now() >= deadline) throw;
+      continue;
+    }
+    remote_log_.connected(remote_node_, nodes_.owner(table_));
+    remote_log_.frame(first);
+    // Served by a node that does not run the table? (Its owner now, after
+    // the first frame came: a hello that took the table would show here.)
+    // Only a state counts: the owner alone sends events to a spectator that
+    // is up to date.
+    const bool elsewhere = type_of(first) == "state" && nodes_.owner(table_) != remote_node_;
+    if (remote_connections_++ == 0) remote_first_elsewhere_ = elsewhere;
+    if (elsewhere) ++remote_elsewhere_;
+    return;
+  }
+}
+
+void MatchRun::watch_remote() {
+  // Its own thread, blocked in recv: a closed socket (its node died or
+  // stopped, or the table came to that node and the feed closed it) shows at
+  // once, and so does silence (no frame for longer than a takeover or the
+  // Redis outage takes).
+  for (;;) {
+    if (remote_log_.saw_end_event()) return;
+    try {
+      remote_log_.frame(remote_.ws->recv(std::chrono::milliseconds(20000)));
+    } catch (const std::exception&) {
+      if (Clock::now() >= remote_until_.load()) return;
+      try {
+        connect_remote(Clock::now() + std::chrono::seconds(30));
+      } catch (const std::exception& e) {
+        remote_error_ = e.what();
+        return;
+      }
     }
   }
 }
@@ -199,6 +240,18 @@ void MatchRun::play_game(int number, int first_mover) {
 }
 
 bool MatchRun::play() {
+  const bool played = play_match();
+  if (remote_watch_.joinable()) {
+    // Played (or given up): the match_over is on its way to the spectator
+    // on another node, or soon will be.
+    remote_until_ = Clock::now() + std::chrono::seconds(15);
+    remote_watch_.join();
+  }
+  remote_log_.check_moves(acked_);
+  return played;
+}
+
+bool MatchRun::play_match() {
   try {
     json::object state;
     for (Client* c : {&players_[0], &players_[1], &spectator_}) {
@@ -207,6 +260,11 @@ bool MatchRun::play() {
       c->version = first.at("version").as_int64();
       state = first;
     }
+    spectator_log_.frame(state);
+    // The table has settled on the node its players reached (nginx): now
+    // the spectator on another node.
+    connect_remote(Clock::now() + std::chrono::seconds(30));
+    remote_watch_ = std::thread([this] { watch_remote(); });
     started_ = true;
     // The last to sit down started game 1: its state says who moves first.
     const int games = int(state.at("match").at("games").as_int64());
@@ -216,6 +274,7 @@ bool MatchRun::play() {
       play_game(g, first_mover);
     }
     follow_spectator(true);
+    spectator_log_.check_moves(acked_);
     over_ = true;
     return true;
   } catch (const std::exception& e) {
