@@ -129,43 +129,6 @@ void Cluster::forget(const std::shared_ptr<Peer>& peer) {
   }
 }
 
-std::shared_ptr<Room> Cluster::take(const std::string& table, std::int64_t wait_ms) {
-  const std::int64_t until = now_steady_ms() + wait_ms;
-  std::int64_t asked = 0;
-  for (;;) {
-    const std::int64_t now = wall_ms();
-    try {
-      if (store_.claim_table(table, options_.node, now, options_.lease_ms)) break;
-    } catch (const store::StoreError& e) {
-      if (is_not_found(e)) return nullptr;
-      throw;
-    }
-    if (auto room = hub_.find(table)) return room;  // the node's thread was quicker
-    if (now_steady_ms() >= until) throw TableMoving(table);
-    if (now_steady_ms() - asked >= 1000) {
-      ask_owner(table, now);
-      asked = now_steady_ms();
-    }
-    std::this_thread::sleep_for(std::chrono::milliseconds(50));
-  }
-  // While it loads, renew() must not take the lease for one nobody runs.
-  {
-    std::lock_guard lock(mu_);
-    taking_.push_back(table);
-  }
-  std::shared_ptr<Room> room;
-  try {
-    room = hub_.load_room(table);
-  } catch (...) {
-    std::lock_guard lock(mu_);
-    taking_.erase(std::find(taking_.begin(), taking_.end(), table));
-    throw;
-  }
-  std::lock_guard lock(mu_);
-  taking_.erase(std::find(taking_.begin(), taking_.end(), table));
-  return room;
-}
-
 void Cluster::check(store::Store& st, const std::string& table) const {
   st.check_lease(table, options_.node, wall_ms());
 }
@@ -226,6 +189,7 @@ void Cluster::run() {
       }
       if (now - published >= options_.lobby_every_ms) {
         published = now;
+        count_remote_spectators(now);
         publish_lobby();
       }
       if (lobby_.nodes(now) == 0 && now - read_lobby >= ClusterLobby::STALE_MS) {
@@ -303,7 +267,7 @@ void Cluster::serve_waiting() {
         ask = true;
       }
     }
-    if (subscribe) feed_.subscribe(table);  // bus I/O: outside the lock
+    if (subscribe) feed_.subscribe(table);  // queued: the feed subscribes on its thread
     if (ask) ask_owner(table, now);
   }
 }
@@ -353,7 +317,7 @@ void Cluster::ask_state(const std::string& table) {
     if (store_.claim_table(table, options_.node, now, options_.lease_ms)) hub_.load_room(table);
     return;
   }
-  if (*owner == options_.node) return;  // being loaded here (take()): handed back next round
+  if (*owner == options_.node) return;  // being loaded here: handed back next round
   try {
     bus_.publish(node_channel(*owner),
                  json::serialize(json::object{{"state", table}, {"for", options_.node}}));
@@ -377,13 +341,6 @@ void Cluster::retire(const std::shared_ptr<Room>& room, bool release) {
 void Cluster::renew() {
   const std::vector<std::string> held =
       store_.renew_tables(options_.node, wall_ms(), options_.lease_ms);
-  // take() puts a table in memory before it leaves taking_: read taking_
-  // first, so a table is in one of the two.
-  std::vector<std::string> loading;
-  {
-    std::lock_guard lock(mu_);
-    loading = taking_;
-  }
   const std::vector<std::shared_ptr<Room>> rooms = hub_.rooms();
   auto has = [](const std::vector<std::string>& v, const std::string& id) {
     return std::find(v.begin(), v.end(), id) != v.end();
@@ -397,7 +354,6 @@ void Cluster::renew() {
   // Leases of tables no longer in memory (a finished table swept out) go.
   for (const std::string& id : held) {
     const bool running =
-        has(loading, id) ||
         std::any_of(rooms.begin(), rooms.end(), [&](const auto& r) { return r->id() == id; });
     if (!running) store_.release_table(id, options_.node);
   }
@@ -438,11 +394,24 @@ void Cluster::read_lobby_from_store() {
   hub_.table_changed();
 }
 
+void Cluster::count_remote_spectators(std::int64_t now) {
+  // Once a lobby round: a node's part that went stale (it died, or Redis is
+  // away) drops its spectators out here without a message.
+  for (const auto& room : hub_.rooms())
+    room->set_remote_spectators(lobby_.watching(room->id(), now));
+}
+
 void Cluster::publish_lobby() {
   const json::object mine = hub_.lobby_json(true);
+  // The spectator counts (cluster_lobby.h): the other nodes' tables watched
+  // here, and the whole count of this node's tables that have spectators.
+  ClusterLobby::Counts spectators;
+  for (const auto& room : hub_.rooms())
+    if (const int n = room->spectator_count(); n > 0) spectators[room->id()] = n;
   try {
-    bus_.publish(LOBBY_CHANNEL, ClusterLobby::encode(options_.node, mine.at("open").as_array(),
-                                                     mine.at("live").as_array()));
+    bus_.publish(LOBBY_CHANNEL,
+                 ClusterLobby::encode(options_.node, mine.at("open").as_array(),
+                                      mine.at("live").as_array(), feed_.counts(), spectators));
   } catch (const store::StoreError&) {
     // Redis is away: the next part, a second later, says it all again.
   }

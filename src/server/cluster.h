@@ -2,11 +2,13 @@
 // this node runs, and what it tells the others. A table's room runs only on
 // the node that holds the table's lease in the store (`table_owners`):
 //
-// - A hello or an HTTP request for a table not in memory takes its lease
-//   (free, released or run out) and restores the table from the store, as a
-//   restart does (Room::restore: the clocks charge nobody). While another
-//   node holds it, the owner is asked over the bus to hand it over; a dead
+// - A hello for a table not in memory takes its lease (free, released or
+//   run out) and restores the table from the store, as a restart does
+//   (Room::restore: the clocks charge nobody). While another node holds it,
+//   a player's hello asks the owner over the bus to hand it over; a dead
 //   owner's lease runs out and the waiting clients are then served here.
+//   An HTTP request takes no table: it reads it from the store
+//   (Hub::read_table).
 // - Leases are renewed every third of the lease; a room whose lease was not
 //   renewed (this node was cut off too long) retires: its clients reconnect
 //   and reach the node that took it.
@@ -19,7 +21,8 @@
 //   (table_feed.h): their hello takes no lease from a living owner; the
 //   owner publishes the table's frames on the bus, this node forwards them.
 // - The lobby: each node publishes its own tables on `ft:lobby` every second
-//   (cluster_lobby.h); the others merge them into theirs.
+//   (cluster_lobby.h); the others merge them into theirs. The same part
+//   carries the spectator counts, so a table's count covers every node.
 #pragma once
 
 #include <atomic>
@@ -44,16 +47,6 @@ namespace ft::server {
 
 class Hub;
 class Room;
-
-// take() waited in vain: another node still holds the table (its owner has
-// not handed it over yet, or is dead and its lease has not run out). HTTP
-// answers 503 with Retry-After; the request may simply be repeated.
-class TableMoving : public store::StoreError {
- public:
-  explicit TableMoving(const std::string& table)
-      : StoreError(store::StoreErrc::unavailable,
-                   "table " + table + " is moving between nodes; try again in a second") {}
-};
 
 struct ClusterOptions {
   std::string node;               // unique per node: the lease holder's name
@@ -83,10 +76,6 @@ class Cluster {
   void hello(const std::shared_ptr<Peer>& peer, const HelloMsg& msg);
   // The socket closed or left: its waiting hello, if any, is dropped.
   void forget(const std::shared_ptr<Peer>& peer);
-  // Blocking (an HTTP request): takes the table's lease, asking the owner to
-  // hand it over, for up to `wait_ms`, and loads the table from the store.
-  // Null if there is no such table; TableMoving if another node still holds it.
-  std::shared_ptr<Room> take(const std::string& table, std::int64_t wait_ms);
   // Inside a store write of the table: refused unless this node holds the lease.
   void check(store::Store& st, const std::string& table) const;
   // Inside the write that creates the table: its lease.
@@ -99,6 +88,11 @@ class Cluster {
   }
   // Shutdown, before the network goes: the spectators of other nodes' tables.
   void close_watchers() { feed_.close(); }
+  // The whole spectator count of a table another node runs, as its owner
+  // last published it (0 if unknown).
+  int spectators_elsewhere(const std::string& table) const {
+    return lobby_.spectators(table, now_steady_ms());
+  }
   // The other nodes' lobby entries, merged into this node's lists.
   void merge_lobby(boost::json::array& open, boost::json::array& live) const {
     lobby_.merge(open, live, now_steady_ms());
@@ -121,6 +115,8 @@ class Cluster {
   void renew();
   void adopt_orphans();
   void publish_lobby();
+  // Each room's count of the spectators other nodes serve for it.
+  void count_remote_spectators(std::int64_t now);
   // The lobby from the store (cluster_lobby.h), while no other node's part
   // is fresh: at start, and every STALE_MS while Redis is away.
   void read_lobby_from_store();
@@ -146,7 +142,6 @@ class Cluster {
   // to it under the room's lock, while this thread holds mu_ and calls rooms.
   std::mutex retired_mu_;
   std::deque<std::pair<std::shared_ptr<Room>, bool>> retired_;
-  std::vector<std::string> taking_;  // tables take() claimed and is loading
   std::atomic<bool> renew_now_{false};
   std::vector<std::uint64_t> subscriptions_;
   TableFeed feed_;  // spectators of other nodes' tables; this node's tables' frames

@@ -37,11 +37,33 @@ void order(json::array& list, std::size_t limit) {
   list = std::move(unique);
 }
 
+json::object counts_json(const ClusterLobby::Counts& counts) {
+  json::object o;
+  for (const auto& [table, n] : counts) o[table] = n;
+  return o;
+}
+
+// A count map of a part; what is not a table -> count pair is left out.
+ClusterLobby::Counts counts_of(const json::object& part, const char* key) {
+  ClusterLobby::Counts counts;
+  const json::value* v = part.if_contains(key);
+  if (v == nullptr || !v->is_object()) return counts;
+  for (const auto& [table, n] : v->as_object())
+    if (n.is_int64() && n.as_int64() > 0 && n.as_int64() < 1000000)
+      counts[std::string(table)] = static_cast<int>(n.as_int64());
+  return counts;
+}
+
 }  // namespace
 
 std::string ClusterLobby::encode(const std::string& node, const json::array& open,
-                                 const json::array& live) {
-  return json::serialize(json::object{{"node", node}, {"open", open}, {"live", live}});
+                                 const json::array& live, const Counts& watching,
+                                 const Counts& spectators) {
+  return json::serialize(json::object{{"node", node},
+                                      {"open", open},
+                                      {"live", live},
+                                      {"watching", counts_json(watching)},
+                                      {"spectators", counts_json(spectators)}});
 }
 
 bool ClusterLobby::receive(const std::string& self, const std::string& payload,
@@ -58,7 +80,8 @@ bool ClusterLobby::receive(const std::string& self, const std::string& payload,
   const std::string name(node->as_string());
   if (name.empty() || name == self) return false;
   std::lock_guard lock(mu_);
-  parts_[name] = Part{open->as_array(), live->as_array(), now_ms};
+  parts_[name] = Part{open->as_array(), live->as_array(), now_ms, counts_of(o, "watching"),
+                      counts_of(o, "spectators")};
   return true;
 }
 
@@ -84,9 +107,30 @@ void ClusterLobby::merge(json::array& open, json::array& live, std::int64_t now_
     if (json::object* o = live[i].if_object()) o->erase("board");
 }
 
+int ClusterLobby::watching(const std::string& table, std::int64_t now_ms) const {
+  std::lock_guard lock(mu_);
+  int sum = 0;
+  for (const auto& [node, part] : parts_) {
+    if (now_ms - part.received_ms > STALE_MS) continue;
+    auto it = part.watching.find(table);
+    if (it != part.watching.end()) sum += it->second;
+  }
+  return sum;
+}
+
+int ClusterLobby::spectators(const std::string& table, std::int64_t now_ms) const {
+  std::lock_guard lock(mu_);
+  for (const auto& [node, part] : parts_) {
+    if (now_ms - part.received_ms > STALE_MS) continue;
+    auto it = part.spectators.find(table);
+    if (it != part.spectators.end()) return it->second;
+  }
+  return 0;
+}
+
 void ClusterLobby::set_from_store(json::array open, json::array live, std::int64_t now_ms) {
   std::lock_guard lock(mu_);
-  from_store_ = Part{std::move(open), std::move(live), now_ms};
+  from_store_ = Part{std::move(open), std::move(live), now_ms, {}, {}};
 }
 
 std::size_t ClusterLobby::nodes(std::int64_t now_ms) const {

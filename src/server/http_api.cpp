@@ -27,16 +27,12 @@ HttpResponse Hub::http(const HttpRequest& request, const Identity* who) {
   try {
     return route(request, who);
   } catch (const store::StoreError& e) {
-    // Several nodes: the table is still held by another node after the wait
-    // for its hand-over (a dead owner's lease runs out later); or the store
-    // is away. Both pass: retryable, not a 500 (the store's own message
+    // The store is away: retryable, not a 500 (the store's own message
     // names hosts, so it stays in the log).
     if (e.code() != store::StoreErrc::unavailable) throw;
-    const bool moving = dynamic_cast<const TableMoving*>(&e) != nullptr;
-    if (!moving) std::cerr << "fourtable: " << request.target << ": " << e.what() << "\n";
+    std::cerr << "fourtable: " << request.target << ": " << e.what() << "\n";
     HttpResponse r =
-        error(503, "unavailable",
-              moving ? e.what() : "the database is not reachable just now; try again shortly");
+        error(503, "unavailable", "the database is not reachable just now; try again shortly");
     r.headers.emplace_back("Retry-After", "1");
     return r;
   }
@@ -76,11 +72,7 @@ HttpResponse Hub::route(const HttpRequest& request, const Identity* who) {
       return error(405, "method_not_allowed", "use GET");
     }
     if (!get) return error(405, "method_not_allowed", "use GET");
-    if (path.rfind("/api/tables/", 0) == 0) {
-      auto room = find_or_load(path.substr(12));
-      if (!room) return error(404, "not_found", "no such table");
-      return json_response(200, room->summary());
-    }
+    if (path.rfind("/api/tables/", 0) == 0) return api_table(path.substr(12));
     if (path.rfind("/api/players/", 0) == 0 && path.ends_with("/games"))
       return api_player_games(path.substr(13, path.size() - 13 - 6), request.target);
     if (path.rfind("/api/players/", 0) == 0) return api_players(path.substr(13), request);
@@ -97,6 +89,18 @@ HttpResponse Hub::route(const HttpRequest& request, const Identity* who) {
   }
   if (!get) return error(405, "method_not_allowed", "use GET");
   return static_file(path, request.accept_encoding);
+}
+
+// protocol.md 2.4. On one node of several, a table another node runs is
+// read from the store (read_table), so the GET moves no table; its
+// spectators are the count its owner last published on the bus.
+HttpResponse Hub::api_table(const std::string& id) {
+  const bool here = find(id) != nullptr;
+  auto room = read_table(id);
+  if (!room) return error(404, "not_found", "no such table");
+  json::object summary = room->summary();
+  if (cluster_ && !here) summary["spectators"] = cluster_->spectators_elsewhere(id);
+  return json_response(200, summary);
 }
 
 HttpResponse Hub::api_me(const HttpRequest& request, const Identity& who) {
@@ -224,7 +228,10 @@ HttpResponse Hub::api_my_tables(const Identity& who) {
       std::optional<store::LiveTable> live = live_table(t.id);
       if (!live) continue;  // gone meanwhile
       auto room = restored(*live);
-      if (room) summaries.push_back((*room)->summary());
+      if (!room) continue;
+      json::object summary = (*room)->summary();
+      summary["spectators"] = cluster_->spectators_elsewhere(t.id);  // as its owner says
+      summaries.push_back(std::move(summary));
     }
     std::stable_sort(summaries.begin(), summaries.end(), [](const auto& x, const auto& y) {
       return x.at("created_at").as_int64() > y.at("created_at").as_int64();
@@ -290,7 +297,7 @@ HttpResponse Hub::api_game(std::string_view id) {
                  {"result", game->result},
                  {"record", game->record}};
   json::value details = nullptr;
-  if (auto room = find_or_load(table)) details = room->game_players(number);
+  if (auto room = read_table(table)) details = room->game_players(number);
   if (details.is_object()) {
     for (const auto& [k, v] : details.as_object()) o[k] = v;
   } else {

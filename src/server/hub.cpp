@@ -171,9 +171,24 @@ int Hub::restore_tables() {
 std::shared_ptr<Room> Hub::find_or_load(const std::string& id) {
   if (auto room = find(id)) return room;
   if (id.empty() || id.size() > 64) return nullptr;
-  // Several nodes: a room runs only under this node's lease (cluster.h).
-  if (cluster_) return cluster_->take(id, 3000);
   return load_room(id);
+}
+
+std::shared_ptr<Room> Hub::read_table(const std::string& id) {
+  if (!cluster_) return find_or_load(id);
+  if (auto room = find(id)) return room;
+  if (id.empty() || id.size() > 64) return nullptr;
+  // Several nodes: replayed from the store as a restore would, without its
+  // lease (as "your games" does). Taking the table would close its
+  // players' sockets on its owner for a mere read.
+  std::optional<store::LiveTable> live = live_table(id);
+  if (!live) return nullptr;
+  auto room = restored(*live);
+  if (!room) {
+    std::cerr << "fourtable: table " << id << " cannot be read: " << room.error().message << "\n";
+    return nullptr;
+  }
+  return *room;
 }
 
 std::vector<std::shared_ptr<Room>> Hub::rooms() const {

@@ -99,6 +99,10 @@ class Hub final : public Application, public RoomHost {
   // from memory), kept in memory again. Blocks on the store: blocking pool
   // or loader thread only. Null if there is no such table.
   std::shared_ptr<Room> find_or_load(const std::string& id);
+  // A table to read (a GET): find_or_load() on one node; on one node of
+  // several, a table it does not run is replayed from the store and not
+  // kept (its lease stays with its owner). Blocks on the store.
+  std::shared_ptr<Room> read_table(const std::string& id);
   // The table from the store, in memory from now on (the lease, on several
   // nodes, is the caller's); null if there is no such table.
   std::shared_ptr<Room> load_room(const std::string& id);
@@ -130,6 +134,7 @@ class Hub final : public Application, public RoomHost {
 
   // http() without its answer to a store that is away (503).
   HttpResponse route(const HttpRequest& request, const Identity* who);
+  HttpResponse api_table(const std::string& id);
   HttpResponse api_me(const HttpRequest& request, const Identity& who);
   HttpResponse api_create_table(const HttpRequest& request, const Identity& who);
   HttpResponse api_my_tables(const Identity& who);

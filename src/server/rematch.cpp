@@ -108,8 +108,10 @@ std::shared_ptr<const std::string> Room::rematch_frame() const {
 }
 
 void Room::send_rematch_frame() {
-  if (auto frame = rematch_frame())
-    for (const Sub& sub : subs_) sub.peer->send(frame);
+  auto frame = rematch_frame();
+  if (!frame) return;
+  for (const Sub& sub : subs_) sub.peer->send(frame);
+  host_.table_frames(t_.id, {frame});  // spectators on other nodes too
 }
 
 void Room::rematch(const std::shared_ptr<Peer>& peer, RematchAction action) {

@@ -169,8 +169,25 @@ void Room::publish_state() {
   // On the queue: a command still being stored has published its events
   // before this runs, so the state's version is the last one published.
   submit([this] {
-    host_.table_frames(t_.id, {to_frame(state_frame(t_, -1, host_.now_ms(), spectators()))});
+    std::vector<Frame> frames{to_frame(state_frame(t_, -1, host_.now_ms(), spectators()))};
+    if (auto rematch = rematch_frame()) frames.push_back(rematch);
+    host_.table_frames(t_.id, frames);
   });
+}
+
+void Room::set_remote_spectators(int count) {
+  if (remote_spectators_.exchange(count) == count) return;
+  submit([this] {
+    Outbox out;
+    out.presence = true;
+    out.lobby = true;  // the lobby shows the count too
+    publish(out);
+  });
+}
+
+int Room::spectator_count() const {
+  std::lock_guard lock(mu_);
+  return spectators();
 }
 
 // ---- the match's events become protocol events and store writes -------------
@@ -298,8 +315,9 @@ const Room::Sub* Room::sub_of(const std::shared_ptr<Peer>& peer) const {
 }
 
 int Room::spectators() const {
-  return static_cast<int>(
-      std::count_if(subs_.begin(), subs_.end(), [](const Sub& s) { return s.seat < 0; }));
+  return remote_spectators_.load() +
+         static_cast<int>(
+             std::count_if(subs_.begin(), subs_.end(), [](const Sub& s) { return s.seat < 0; }));
 }
 
 }  // namespace ft::server

@@ -118,8 +118,15 @@ class Room : public std::enable_shared_from_this<Room> {
   // one from the next `state` on.
   void rename(std::int64_t player, const std::string& name);
   // Several nodes: a spectator's state (seat -1) goes out through
-  // table_frames after every event before it, from the room's queue.
+  // table_frames after every event before it, from the room's queue, and
+  // then the pending rematch offer, as a local spectator gets them.
   void publish_state();
+  // Several nodes: how many spectators other nodes serve for this table
+  // (their lobby parts, cluster_lobby.h). A change sends a presence frame,
+  // so every spectator sees the count of all nodes.
+  void set_remote_spectators(int count);
+  int spectator_count() const;  // this node's and the other nodes'
+
   // Lets the match's deadlines fire (flag, Ready timeout) when one is due,
   // and tells the table when a claim has become possible (protocol.md 5.6).
   void tick();
@@ -240,6 +247,7 @@ class Room : public std::enable_shared_from_this<Room> {
   std::int64_t claim_told_ = 0;               // the claim time last announced with a presence frame
   std::atomic<std::int64_t> finished_at_{0};  // 0: not over
   RematchOffer rematch_;                      // offers after the match
+  std::atomic<int> remote_spectators_{0};     // served by other nodes
 };
 
 }  // namespace ft::server

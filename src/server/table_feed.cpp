@@ -22,9 +22,16 @@ void send_all(const std::vector<std::shared_ptr<Peer>>& peers, const TableFeed::
 
 TableFeed::TableFeed(store::EventBus& bus) : bus_(bus) {
   publisher_ = std::thread([this] { run_publisher(); });
+  subscriber_ = std::thread([this] { run_subscriber(); });
 }
 
 TableFeed::~TableFeed() {
+  {
+    std::lock_guard lock(sub_mu_);
+    sub_stopping_ = true;
+  }
+  sub_ready_.notify_all();
+  subscriber_.join();  // after a SUBSCRIBE in flight (up to 5 s without Redis)
   {
     std::lock_guard lock(out_mu_);
     stopping_ = true;
@@ -87,6 +94,28 @@ bool TableFeed::watch(const std::shared_ptr<Peer>& peer, const std::string& tabl
 }
 
 void TableFeed::subscribe(const std::string& table) {
+  {
+    std::lock_guard lock(sub_mu_);
+    to_subscribe_.push_back(table);
+  }
+  sub_ready_.notify_one();
+}
+
+void TableFeed::run_subscriber() {
+  for (;;) {
+    std::string table;
+    {
+      std::unique_lock lock(sub_mu_);
+      sub_ready_.wait(lock, [this] { return sub_stopping_ || !to_subscribe_.empty(); });
+      if (sub_stopping_) return;
+      table = std::move(to_subscribe_.front());
+      to_subscribe_.pop_front();
+    }
+    subscribe_now(table);
+  }
+}
+
+void TableFeed::subscribe_now(const std::string& table) {
   {
     std::lock_guard lock(mu_);
     auto it = tables_.find(table);
@@ -154,7 +183,9 @@ void TableFeed::receive(const std::string& table, const std::string& payload) {
     w.waiting.insert(w.waiting.end(), w.synced.begin(), w.synced.end());
     w.synced.clear();
     w.asked_ms = 0;
-  } else if (*type == "presence") {
+  } else if (*type == "presence" || *type == "rematch") {
+    // Unnumbered, as the owner sends them to its own sockets; a watcher
+    // that waits for a state gets the rematch offer after it (publish_state).
     send_all(w.synced, frame);
   }
 }
@@ -207,6 +238,16 @@ std::vector<std::string> TableFeed::tidy() {
   }
   for (std::uint64_t s : unused) bus_.unsubscribe(s);
   return watched;
+}
+
+std::map<std::string, int> TableFeed::counts() {
+  std::lock_guard lock(mu_);
+  std::map<std::string, int> out;
+  for (const auto& [table, w] : tables_) {
+    const std::size_t n = w.synced.size() + w.waiting.size();
+    if (n > 0) out[table] = static_cast<int>(n);
+  }
+  return out;
 }
 
 void TableFeed::close() {

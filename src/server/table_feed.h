@@ -3,7 +3,7 @@
 // there, without moving the table.
 //
 // - The owner publishes every frame the room sends to all its sockets (the
-//   versioned events and the presence frames) on `ft:table:<id>`, from one
+//   versioned events, the presence frames and the rematch offer) on `ft:table:<id>`, from one
 //   thread in the order the room made them (`publish`), so the channel
 //   carries them in version order. A node asked for the table's state (on
 //   its node channel) publishes a spectator's `state` frame on the same
@@ -57,8 +57,10 @@ class TableFeed {
   // A spectator's socket for a table another node runs (never blocks); true
   // if the table has no subscription yet: then call subscribe().
   bool watch(const std::shared_ptr<Peer>& peer, const std::string& table);
-  // Subscribes to the table's channel unless done (a Redis round trip: the
-  // cluster's thread only). Without the bus its spectators are closed: they
+  // Subscribes to the table's channel unless done, on the feed's own
+  // thread (never blocks: while Redis is away a SUBSCRIBE waits up to 5 s
+  // for its confirmation, and the cluster's thread must go on renewing the
+  // node's leases). Without the bus its spectators are closed: they
   // reconnect and try again.
   void subscribe(const std::string& table);
   // The socket left or closed (any thread).
@@ -73,6 +75,9 @@ class TableFeed {
   // Tables watched here, and the subscriptions nobody needs any more are
   // dropped (the cluster's thread only).
   std::vector<std::string> tidy();
+  // The spectators watched here, per table (those with any), for the
+  // owners' counts (cluster_lobby.h).
+  std::map<std::string, int> counts();
   // Shutdown: forgets every socket (they belong to the network).
   void close();
 
@@ -86,6 +91,8 @@ class TableFeed {
   };
   void receive(const std::string& table, const std::string& payload);
   void run_publisher();
+  void run_subscriber();
+  void subscribe_now(const std::string& table);
 
   store::EventBus& bus_;
 
@@ -99,6 +106,12 @@ class TableFeed {
   bool stopping_ = false;
   bool failing_ = false;  // the bus refused the last publish (logged once)
   std::thread publisher_;
+
+  std::mutex sub_mu_;
+  std::condition_variable sub_ready_;
+  std::deque<std::string> to_subscribe_;
+  bool sub_stopping_ = false;
+  std::thread subscriber_;
 };
 
 }  // namespace ft::server
