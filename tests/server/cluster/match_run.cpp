@@ -128,7 +128,8 @@ void MatchRun::follow_spectator(bool wait_for_end) {
   }
 }
 
-void MatchRun::connect_remote(Clock::time_point deadline) {
+void MatchRun::connect_remote(Clock::time_point deadline, std::unique_ptr<WsClient> previous) {
+  remote_seen_changes_ = nodes_.changes();
   for (int turn = index_;; ++turn) {
     remote_node_ = nodes_.watcher_node(table_, turn);
     if (remote_node_ == 0) {
@@ -148,12 +149,22 @@ void MatchRun::connect_remote(Clock::time_point deadline) {
       continue;
     }
     remote_log_.connected(remote_node_, nodes_.owner(table_));
+    // Moved of its own will, from a socket still open: what that socket got
+    // before the new one's first frame counts first (the match_over may be
+    // among it).
+    const std::int64_t at = first.if_contains("version") ? first.at("version").as_int64() : 0;
+    try {
+      while (previous && remote_log_.version() < at)
+        remote_log_.frame(previous->recv(std::chrono::milliseconds(1000)));
+    } catch (const std::exception&) {
+    }
     remote_log_.frame(first);
     // Served by a node that does not run the table? (Its owner now, after
     // the first frame came: a hello that took the table would show here.)
     // Only a state counts: the owner alone sends events to a spectator that
     // is up to date.
     const bool elsewhere = type_of(first) == "state" && nodes_.owner(table_) != remote_node_;
+    remote_on_owner_ = !elsewhere;
     if (remote_connections_++ == 0) remote_first_elsewhere_ = elsewhere;
     if (elsewhere) ++remote_elsewhere_;
     return;
@@ -169,6 +180,15 @@ void MatchRun::watch_remote() {
     if (remote_log_.saw_end_event()) return;
     try {
       remote_log_.frame(remote_.ws->recv(std::chrono::milliseconds(20000)));
+      // Left on the owner (no other node lived) and a node came back: it
+      // goes there, to watch from a node that does not run the table again.
+      if (remote_on_owner_ && nodes_.changes() != remote_seen_changes_) {
+        const int owner = nodes_.owner(table_);
+        const int other = nodes_.watcher_node(table_, index_);
+        remote_seen_changes_ = nodes_.changes();
+        if (other != 0 && other != owner)
+          connect_remote(Clock::now() + std::chrono::seconds(30), std::move(remote_.ws));
+      }
     } catch (const std::exception&) {
       if (Clock::now() >= remote_until_.load()) return;
       try {

@@ -83,7 +83,9 @@ class MatchRun {
   void follow_spectator(bool wait_for_end);
   // The direct spectator: (re)connected to a living node other than the
   // owner; its frames read, and a closed socket reconnected.
-  void connect_remote(Clock::time_point deadline);
+  // `previous`: the socket it leaves, still open (read up to the new one's
+  // first frame).
+  void connect_remote(Clock::time_point deadline, std::unique_ptr<WsClient> previous = nullptr);
   // The direct spectator's thread, until it has the match_over event (or
   // remote_until_ passed); it reconnects whenever its socket closes.
   void watch_remote();
@@ -109,6 +111,8 @@ class MatchRun {
   int remote_connections_ = 0;
   int remote_elsewhere_ = 0;
   bool remote_first_elsewhere_ = false;
+  bool remote_on_owner_ = false;  // no other node lived when it connected
+  int remote_seen_changes_ = 0;   // Nodes::changes() then
   std::thread remote_watch_;
   // Set by play() once the players are done; until then, no end.
   std::atomic<Clock::time_point> remote_until_{Clock::time_point::max()};

@@ -22,7 +22,13 @@ class Nodes {
   Nodes(int nginx_port, int count, const std::string& store_url);
   int count() const { return count_; }
   int port(int n) const { return nginx_port_ + n; }
-  void set_alive(int n, bool alive) { alive_[std::size_t(n)] = alive; }
+  void set_alive(int n, bool alive) {
+    alive_[std::size_t(n)] = alive;
+    ++changes_;
+  }
+  // How many times a node died or came back: a spectator left on a table's
+  // owner looks again for another node when this changes.
+  int changes() const { return changes_.load(); }
   bool alive(int n) const { return alive_[std::size_t(n)].load(); }
   // The node holding the table's lease now; 0 if none does (any thread).
   int owner(const std::string& table);
@@ -34,6 +40,7 @@ class Nodes {
   int nginx_port_;
   int count_;
   std::array<std::atomic<bool>, MAX + 1> alive_{};
+  std::atomic<int> changes_{0};
   std::mutex mu_;  // the store's connection, shared by the matches' threads
   std::unique_ptr<store::Store> store_;
 };
