@@ -297,7 +297,10 @@ void Cluster::serve_watchers() {
     asked.swap(state_asks_);
   }
   for (const std::string& table : asked) {
-    if (auto room = hub_.find(table)) room->publish_state();
+    if (auto room = hub_.find(table)) {
+      feed_.want(table, now_steady_ms());  // its frames from now on, the state first
+      room->publish_state();
+    }
   }
   // A table watched from here that came here (a player's hello took it):
   // its spectators reconnect and join its room.
@@ -397,8 +400,13 @@ void Cluster::read_lobby_from_store() {
 void Cluster::count_remote_spectators(std::int64_t now) {
   // Once a lobby round: a node's part that went stale (it died, or Redis is
   // away) drops its spectators out here without a message.
-  for (const auto& room : hub_.rooms())
-    room->set_remote_spectators(lobby_.watching(room->id(), now));
+  for (const auto& room : hub_.rooms()) {
+    const int watching = lobby_.watching(room->id(), now);
+    room->set_remote_spectators(watching);
+    // Watched elsewhere: its frames go on the bus; if they did not until now
+    // (the table has just come here), a state first, for what was missed.
+    if (watching > 0 && feed_.want(room->id(), now)) room->publish_state();
+  }
 }
 
 void Cluster::publish_lobby() {

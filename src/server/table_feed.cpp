@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <boost/json.hpp>
+#include <chrono>
 #include <iostream>
 
 #include "store/store.h"
@@ -50,10 +51,30 @@ TableFeed::~TableFeed() {
 
 // ---- the owner's side ---------------------------------------------------------
 
+bool TableFeed::want(const std::string& table, std::int64_t now_ms) {
+  std::lock_guard lock(out_mu_);
+  // Tables that left this node are never published again: forget them.
+  if (wanted_.size() > 1000)
+    std::erase_if(wanted_, [&](const auto& w) { return w.second < now_ms; });
+  std::int64_t& until = wanted_[table];
+  const bool fresh = until < now_ms;
+  until = now_ms + WANT_MS;
+  return fresh;
+}
+
 void TableFeed::publish(const std::string& table, const std::vector<Frame>& frames) {
   if (frames.empty()) return;
+  const std::int64_t now = std::chrono::duration_cast<std::chrono::milliseconds>(
+                               std::chrono::steady_clock::now().time_since_epoch())
+                               .count();
   {
     std::lock_guard lock(out_mu_);
+    auto it = wanted_.find(table);
+    if (it == wanted_.end()) return;
+    if (it->second < now) {
+      wanted_.erase(it);  // nobody watches any more
+      return;
+    }
     for (const Frame& f : frames) outbox_.emplace_back(channel(table), f);
     while (outbox_.size() > OUTBOX_LIMIT) outbox_.pop_front();
   }
@@ -163,8 +184,9 @@ void TableFeed::receive(const std::string& table, const std::string& payload) {
     const std::int64_t at = version->as_int64();
     // The channel carries a state after every event it holds, so it is never
     // older than what was forwarded; one that is (a stale answer) is skipped
-    // and the state asked for again.
-    if (w.waiting.empty() || at < w.version) return;
+    // and the state asked for again. One nobody asked for (the owner began
+    // publishing the table again) matters only if it is newer.
+    if (at < w.version || (w.waiting.empty() && at == w.version)) return;
     if (at > w.version) send_all(w.synced, frame);  // they missed something too
     send_all(w.waiting, frame);
     w.synced.insert(w.synced.end(), w.waiting.begin(), w.waiting.end());

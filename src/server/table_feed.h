@@ -2,7 +2,8 @@
 // spectator connected to a node that does not run the table watches it
 // there, without moving the table.
 //
-// - The owner publishes every frame the room sends to all its sockets (the
+// - The owner publishes, for the tables other nodes watch, every frame the room sends to all its
+// sockets (the
 //   versioned events, the presence frames and the rematch offer) on `ft:table:<id>`, from one
 //   thread in the order the room made them (`publish`), so the channel
 //   carries them in version order. A node asked for the table's state (on
@@ -50,8 +51,15 @@ class TableFeed {
 
   // ---- the owner's side ----
   // Queues the room's frames for the bus (never blocks; called under the
-  // room's lock, which keeps one table's frames in order).
+  // room's lock, which keeps one table's frames in order). Only a table
+  // another node watches is published (want); the others' frames go nowhere.
   void publish(const std::string& table, const std::vector<Frame>& frames);
+  // Another node watches `table` (it asked for its state, or its lobby part
+  // counts spectators of it): its frames are published for WANT_MS from
+  // `now_ms` (steady clock). True if they were not published just before:
+  // the watchers may have missed frames, a state should follow.
+  bool want(const std::string& table, std::int64_t now_ms);
+  static constexpr std::int64_t WANT_MS = 10000;
 
   // ---- the watching node's side ----
   // A spectator's socket for a table another node runs (never blocks); true
@@ -103,6 +111,7 @@ class TableFeed {
   std::mutex out_mu_;
   std::condition_variable out_ready_;
   std::deque<std::pair<std::string, Frame>> outbox_;  // channel, frame
+  std::map<std::string, std::int64_t> wanted_;        // table -> published until (steady ms)
   bool stopping_ = false;
   bool failing_ = false;  // the bus refused the last publish (logged once)
   std::thread publisher_;

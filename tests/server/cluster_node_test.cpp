@@ -7,6 +7,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <atomic>
 #include <cstdio>
 #include <cstdlib>
 #include <filesystem>
@@ -345,6 +346,39 @@ TEST(ClusterNode, SpectatorsWithoutRedisHoldNoLeaseRenewalUp) {
   EXPECT_EQ(store->table_owner(on_two, wall_ms()), std::optional<std::string>("two"));
   for (const std::string& table : on_one)
     EXPECT_EQ(store->table_owner(table, wall_ms()), std::optional<std::string>("one"));
+}
+
+// Before: the owner published every frame of every table on Redis, watched
+// or not. Now only a table another node watches (it asked for the state,
+// or its lobby part counts spectators of it) is published.
+TEST(ClusterNode, OnlyATableWatchedElsewhereIsPublished) {
+  const std::string db = temp_db("published_when_watched");
+  TestRedis redis;
+  const std::string nodes = " --bus " + redis.url() + " --lease-ms 600000";
+  ServerProcess one(db, "--node one" + nodes);
+  ServerProcess two(db, "--node two" + nodes);
+  Duel d = duel(one.port(), R"({"game":"four","rated":false})");
+  auto bus = store::open_event_bus(redis.url());
+  std::atomic<int> published{0};
+  bus->subscribe(server::TableFeed::channel(d.table),
+                 [&](const std::string&, const std::string&) { ++published; });
+
+  int counter = 0;
+  boost::json::object last = play({&d.pa, &d.pb}, to_move_of(d.pb.state), {"d", "d"}, counter);
+  std::this_thread::sleep_for(1500ms);  // a lobby round and more
+  EXPECT_EQ(published.load(), 0) << "frames of a table nobody watches elsewhere";
+
+  // The test's own subscription hears the channel a moment after node two.
+  auto heard_more_than = [&](int n) {
+    for (int i = 0; i < 40 && published.load() <= n; ++i) std::this_thread::sleep_for(50ms);
+    return published.load() > n;
+  };
+  Player there = join(two.port(), new_guest(two.port()), d.table, true);
+  EXPECT_TRUE(heard_more_than(0));  // the state asked for, at least
+  const int before = published.load();
+  play({&d.pa, &d.pb, &there}, to_move_of(last.at("event").as_object()), {"c"}, counter);
+  EXPECT_EQ(there.version, d.pa.version);
+  EXPECT_TRUE(heard_more_than(before));
 }
 
 }  // namespace
