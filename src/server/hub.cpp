@@ -181,14 +181,7 @@ std::shared_ptr<Room> Hub::read_table(const std::string& id) {
   // Several nodes: replayed from the store as a restore would, without its
   // lease (as "your games" does). Taking the table would close its
   // players' sockets on its owner for a mere read.
-  std::optional<store::LiveTable> live = live_table(id);
-  if (!live) return nullptr;
-  auto room = restored(*live);
-  if (!room) {
-    std::cerr << "fourtable: table " << id << " cannot be read: " << room.error().message << "\n";
-    return nullptr;
-  }
-  return *room;
+  return from_store(id, false);
 }
 
 std::vector<std::shared_ptr<Room>> Hub::rooms() const {
@@ -225,11 +218,16 @@ std::optional<store::LiveTable> Hub::live_table(const std::string& id) {
 
 std::shared_ptr<Room> Hub::load_room(const std::string& id) {
   if (auto room = find(id)) return room;
+  return from_store(id, true);
+}
+
+std::shared_ptr<Room> Hub::from_store(const std::string& id, bool keep) {
   std::optional<store::LiveTable> live = live_table(id);
   if (!live) return nullptr;
-  auto room = adopt(*live);
+  auto room = keep ? adopt(*live) : restored(*live);
   if (!room) {
-    std::cerr << "fourtable: table " << id << " cannot be loaded: " << room.error().message << "\n";
+    std::cerr << "fourtable: table " << id << (keep ? " cannot be loaded: " : " cannot be read: ")
+              << room.error().message << "\n";
     return nullptr;
   }
   return *room;

@@ -103,6 +103,9 @@ class Hub final : public Application, public RoomHost {
   // several, a table it does not run is replayed from the store and not
   // kept (its lease stays with its owner). Blocks on the store.
   std::shared_ptr<Room> read_table(const std::string& id);
+  // The table from the store, replayed; `keep`: in memory (adopt), else
+  // only for this request. Null if there is none or it does not restore.
+  std::shared_ptr<Room> from_store(const std::string& id, bool keep);
   // The table from the store, in memory from now on (the lease, on several
   // nodes, is the caller's); null if there is no such table.
   std::shared_ptr<Room> load_room(const std::string& id);

@@ -176,6 +176,19 @@ class TestRedis {
   pid_t pid_ = -1;
 };
 
+// Nodes one and two on one SQLite store and the test's own Redis, with
+// leases of `lease_ms`.
+struct TwoNodes {
+  explicit TwoNodes(const std::string& name, const std::string& lease_ms = "600000")
+      : db(temp_db(name)),
+        one(db, "--node one --bus " + redis.url() + " --lease-ms " + lease_ms),
+        two(db, "--node two --bus " + redis.url() + " --lease-ms " + lease_ms) {}
+  std::string db;
+  TestRedis redis;
+  ServerProcess one;
+  ServerProcess two;
+};
+
 // Issue 18, Deliver 2. Before: a spectator's hello on a node that did not
 // run the table took the table over (a hand-over from its living owner).
 // Now node two serves the spectator from the owner's frames on Redis: a
@@ -273,11 +286,10 @@ std::int64_t spectators_at(int port, const std::string& table, std::int64_t want
 // nodes too, also one that comes after the offer. A GET on node two leaves
 // the table on node one, where its players go on.
 TEST(ClusterNode, SpectatorsOfEveryNodeAreCountedAndGetTheRematchOffer) {
-  const std::string db = temp_db("spectators_counted");
-  TestRedis redis;
-  const std::string nodes = " --bus " + redis.url() + " --lease-ms 600000";
-  ServerProcess one(db, "--node one" + nodes);
-  ServerProcess two(db, "--node two" + nodes);
+  TwoNodes n("spectators_counted");
+  const std::string& db = n.db;
+  ServerProcess& one = n.one;
+  ServerProcess& two = n.two;
   Duel d = duel(one.port(), R"({"game":"four","rated":false})");
   Player here = join(one.port(), new_guest(one.port()), d.table, true);
   Player there = join(two.port(), new_guest(two.port()), d.table, true);
@@ -322,17 +334,16 @@ TEST(ClusterNode, SpectatorsOfEveryNodeAreCountedAndGetTheRematchOffer) {
 // thread 15 s, so node two renewed no lease and lost its own table. Now the
 // feed subscribes on a thread of its own. Leases of 1.5 s, Redis killed.
 TEST(ClusterNode, SpectatorsWithoutRedisHoldNoLeaseRenewalUp) {
-  const std::string db = temp_db("spectators_no_redis");
-  TestRedis redis;
-  const std::string nodes = " --bus " + redis.url() + " --lease-ms 1500";
-  ServerProcess one(db, "--node one" + nodes);
-  ServerProcess two(db, "--node two" + nodes);
+  TwoNodes n("spectators_no_redis", "1500");
+  const std::string& db = n.db;
+  ServerProcess& one = n.one;
+  ServerProcess& two = n.two;
   const Guest ann = new_guest(one.port());
   const Guest bob = new_guest(two.port());
   std::vector<std::string> on_one;
   for (int i = 0; i < 3; ++i) on_one.push_back(create_table(one.port(), ann, R"({"game":"four"})"));
   const std::string on_two = create_table(two.port(), bob, R"({"game":"four"})");
-  redis.stop();
+  n.redis.stop();
 
   std::vector<std::unique_ptr<WsClient>> watchers;
   for (const std::string& table : on_one) {
@@ -352,13 +363,9 @@ TEST(ClusterNode, SpectatorsWithoutRedisHoldNoLeaseRenewalUp) {
 // or not. Now only a table another node watches (it asked for the state,
 // or its lobby part counts spectators of it) is published.
 TEST(ClusterNode, OnlyATableWatchedElsewhereIsPublished) {
-  const std::string db = temp_db("published_when_watched");
-  TestRedis redis;
-  const std::string nodes = " --bus " + redis.url() + " --lease-ms 600000";
-  ServerProcess one(db, "--node one" + nodes);
-  ServerProcess two(db, "--node two" + nodes);
-  Duel d = duel(one.port(), R"({"game":"four","rated":false})");
-  auto bus = store::open_event_bus(redis.url());
+  TwoNodes n("published_when_watched");
+  Duel d = duel(n.one.port(), R"({"game":"four","rated":false})");
+  auto bus = store::open_event_bus(n.redis.url());
   std::atomic<int> published{0};
   bus->subscribe(server::TableFeed::channel(d.table),
                  [&](const std::string&, const std::string&) { ++published; });
@@ -369,11 +376,11 @@ TEST(ClusterNode, OnlyATableWatchedElsewhereIsPublished) {
   EXPECT_EQ(published.load(), 0) << "frames of a table nobody watches elsewhere";
 
   // The test's own subscription hears the channel a moment after node two.
-  auto heard_more_than = [&](int n) {
-    for (int i = 0; i < 40 && published.load() <= n; ++i) std::this_thread::sleep_for(50ms);
-    return published.load() > n;
+  auto heard_more_than = [&](int count) {
+    for (int i = 0; i < 40 && published.load() <= count; ++i) std::this_thread::sleep_for(50ms);
+    return published.load() > count;
   };
-  Player there = join(two.port(), new_guest(two.port()), d.table, true);
+  Player there = join(n.two.port(), new_guest(n.two.port()), d.table, true);
   EXPECT_TRUE(heard_more_than(0));  // the state asked for, at least
   const int before = published.load();
   play({&d.pa, &d.pb, &there}, to_move_of(last.at("event").as_object()), {"c"}, counter);
