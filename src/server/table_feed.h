@@ -2,9 +2,10 @@
 // spectator connected to a node that does not run the table watches it
 // there, without moving the table.
 //
-// - The owner publishes, for the tables other nodes watch, every frame the room sends to all its
-// sockets (the
-//   versioned events, the presence frames and the rematch offer) on `ft:table:<id>`, from one
+// - For each table another node watches (it asked for the state, or its
+//   lobby part counts spectators of it: `want`), the owner publishes every
+//   frame the room sends to all its sockets (the versioned events, the
+//   presence frames and the rematch offer) on `ft:table:<id>`, from one
 //   thread in the order the room made them (`publish`), so the channel
 //   carries them in version order. A node asked for the table's state (on
 //   its node channel) publishes a spectator's `state` frame on the same
