@@ -564,6 +564,22 @@ class Search {
     int tt_move = -1;
     if (probe_window(home, key, flipped, alpha, beta, tt_move, settled)) return settled;
 
+    // A move after which we draw or win by claimeven ourselves (the child's
+    // parity bound, with us answering on top) settles the node when that is
+    // enough, without searching the moves ordered before it. Only where it
+    // can: the bound is 0 or 1. (Empty board, 1 thread, 1 GiB: 248 M -> 200 M
+    // nodes, 57.1 -> 47.6 s CPU back to back; bench signature -6%.)
+    if (parity_rule_ && beta <= 1 && ((capacity_ - n) & 1) != 0) {
+      for (B rest = moves; rest != 0; rest &= rest - 1) {
+        const B m = rest & (~rest + 1);
+        const int v = -parity_bound(opp, cur | m, mask | m, possible(mask | m), n + 1);
+        if (v >= beta) {
+          store(home, key, v, MAX_BOUND, 1, stored_col(ctz(m) / (h() + 1), flipped));
+          return v;
+        }
+      }
+    }
+
     const std::uint64_t start_nodes = nodes_;
 
     Children ch;
