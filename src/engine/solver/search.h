@@ -15,6 +15,7 @@
 #include <bit>
 #include <chrono>
 #include <cstdint>
+#include <iterator>
 #include <type_traits>
 
 #include "engine/solver/transposition_table.h"
@@ -105,6 +106,14 @@ class Search {
     // always answers on top (claimeven, see parity_bound).
     for (int c = 0; c < w_; ++c) {
       for (int r = (h_ % 2 == 0) ? 0 : 1; r < h_; r += 2) mover_rows_ |= B{1} << (c * stride + r);
+    }
+    // low_rows_[k]: the cells with at least 2k cells above them in their
+    // column (parity_bound's loss depth).
+    max_drop_ = std::min((h_ - 1) / 2, int(std::size(low_rows_)) - 1);
+    for (int k = 1; k <= max_drop_; ++k) {
+      for (int c = 0; c < w_; ++c) {
+        low_rows_[k] |= ((B{1} << (h_ - 2 * k)) - 1) << (c * stride);
+      }
     }
     // The follow-up argument needs each column's empty cells stacked above
     // its discs and blocks: blocks dropped in first are fine, a floating one is not.
@@ -553,7 +562,7 @@ class Search {
       __builtin_prefetch(bucket(col_key[c]));
     }
 
-    if (beta > -1 && parity_rule_) {
+    if (parity_rule_ && beta > -1 - max_drop_) {
       const int bound = parity_bound(cur, opp, mask, open, n);
       if (bound < beta) {
         beta = bound;
@@ -678,8 +687,16 @@ class Search {
     const B empty = board() & ~mask;
     const B theirs = empty & ~mover_rows_ & ~open;
     if (has_line(cur | (empty & ~theirs))) return MAX_BOUND;
-    if (has_line(opp | theirs)) return -1;
-    return 0;
+    const B their_share = opp | theirs;
+    if (!has_line(their_share)) return 0;
+    // How soon: a line of the opponent's is complete when its last cell is
+    // filled, and the cells above that one in its column are empty then. A
+    // line with at least 2k cells above each of its cells is complete at
+    // least 2k discs before the board is full: a loss of 1 + k or worse.
+    for (int k = max_drop_; k >= 1; --k) {
+      if (has_line(their_share & low_rows_[k])) return -1 - k;
+    }
+    return -1;
   }
 
   // --- misère ----------------------------------------------------------------
@@ -780,6 +797,8 @@ class Search {
   B bottom_ = 0;
   B column_[16] = {};
   B mover_rows_ = 0;
+  B low_rows_[8] = {};
+  int max_drop_ = 0;
   bool parity_rule_ = true;
   int order_[16] = {};
   // For the node with n discs on the current line of play (normal rules), set
