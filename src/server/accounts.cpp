@@ -67,52 +67,24 @@ bool verify_nobody(std::string_view password) {
   return false;
 }
 
-std::int64_t LoginLimiter::wait_ms(Failures& f, int max, std::int64_t now_ms) const {
-  while (!f.empty() && f.front() <= now_ms - limits_.window_ms) f.pop_front();
-  if (static_cast<int>(f.size()) < max) return 0;
-  return f.front() + limits_.window_ms - now_ms;
+namespace {
+// How long until fewer than `max` of `newest_first` are in the window (0:
+// already fewer).
+std::int64_t wait_ms(const std::vector<std::int64_t>& newest_first, int max, std::int64_t window_ms,
+                     std::int64_t now_ms) {
+  if (static_cast<int>(newest_first.size()) < max) return 0;
+  return std::max<std::int64_t>(
+      1, newest_first[static_cast<std::size_t>(max - 1)] + window_ms - now_ms);
 }
+}  // namespace
 
-void LoginLimiter::prune(std::int64_t now_ms) {
-  // Now and then forget the keys whose failures all left the window, so the
-  // maps hold only recent trouble.
-  if (++calls_ % 1024 != 0) return;
-  for (auto* map : {&by_name_, &by_address_})
-    std::erase_if(*map, [&](const auto& kv) {
-      return kv.second.empty() || kv.second.back() <= now_ms - limits_.window_ms;
-    });
-}
-
-LoginLimiter::Verdict LoginLimiter::check(const std::string& address, const std::string& name_key,
-                                          std::int64_t now_ms) {
-  std::lock_guard lock(mu_);
-  prune(now_ms);
-  if (auto it = by_address_.find(address); it != by_address_.end()) {
-    if (auto wait = wait_ms(it->second, limits_.per_address, now_ms))
-      return {Verdict::address_limited, wait};
-  }
-  if (auto it = by_name_.find(name_key); it != by_name_.end()) {
-    if (auto wait = wait_ms(it->second, limits_.per_name, now_ms))
-      return {Verdict::name_limited, wait};
-  }
+LoginVerdict judge_login(const store::Store::LoginFailures& failures, const LoginLimits& limits,
+                         std::int64_t now_ms) {
+  if (auto wait = wait_ms(failures.by_address, limits.per_address, limits.window_ms, now_ms))
+    return {LoginVerdict::address_limited, wait};
+  if (auto wait = wait_ms(failures.by_name, limits.per_name, limits.window_ms, now_ms))
+    return {LoginVerdict::name_limited, wait};
   return {};
-}
-
-void LoginLimiter::failed(const std::string& address, const std::string& name_key,
-                          std::int64_t now_ms) {
-  std::lock_guard lock(mu_);
-  // Bounded: no more than the limit is ever needed to decide.
-  auto add = [now_ms](Failures& f, int max) {
-    f.push_back(now_ms);
-    while (static_cast<int>(f.size()) > max) f.pop_front();
-  };
-  add(by_address_[address], limits_.per_address);
-  add(by_name_[name_key], limits_.per_name);
-}
-
-void LoginLimiter::succeeded(const std::string& name_key) {
-  std::lock_guard lock(mu_);
-  by_name_.erase(name_key);
 }
 
 }  // namespace ft::server

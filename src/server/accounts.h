@@ -3,11 +3,10 @@
 #pragma once
 
 #include <cstdint>
-#include <deque>
-#include <mutex>
 #include <string>
 #include <string_view>
-#include <unordered_map>
+
+#include "store/store.h"
 
 namespace ft::server {
 
@@ -30,40 +29,23 @@ bool verify_nobody(std::string_view password);
 
 // Failed login attempts per client address and per name (its name_key), in a
 // sliding window. An attempt is refused while either has `max` failures in
-// the window; a success clears the name's failures. In memory: a restart
-// forgets them (a cost an attacker pays in waiting anyway), and with several
-// nodes each keeps its own (docs/operations.md).
+// the window; a success clears the name's failures. The failures are kept in
+// the store (store::Store::login_failures, migration 008), so that every node
+// behind nginx counts the same ones and a restart forgets none.
 struct LoginLimits {
   int per_name = 5;
   int per_address = 20;
   std::int64_t window_ms = 15 * 60 * 1000;
 };
 
-class LoginLimiter {
- public:
-  using Limits = LoginLimits;
-  explicit LoginLimiter(Limits limits = {}) : limits_(limits) {}
-
-  struct Verdict {
-    enum Kind { allowed, name_limited, address_limited } kind = allowed;
-    std::int64_t retry_after_ms = 0;
-  };
-  Verdict check(const std::string& address, const std::string& name_key, std::int64_t now_ms);
-  void failed(const std::string& address, const std::string& name_key, std::int64_t now_ms);
-  void succeeded(const std::string& name_key);
-
- private:
-  using Failures = std::deque<std::int64_t>;  // times, oldest first
-  // Drops the failures that left the window; how long until the oldest
-  // leaves if `max` remain, else 0.
-  std::int64_t wait_ms(Failures& f, int max, std::int64_t now_ms) const;
-  void prune(std::int64_t now_ms);
-
-  Limits limits_;
-  std::mutex mu_;
-  std::unordered_map<std::string, Failures> by_name_;
-  std::unordered_map<std::string, Failures> by_address_;
-  std::uint64_t calls_ = 0;
+struct LoginVerdict {
+  enum Kind { allowed, name_limited, address_limited } kind = allowed;
+  std::int64_t retry_after_ms = 0;
 };
+
+// The verdict on an attempt at `now_ms` from the failures in the window
+// (newest first, at least the limits' worth of them when there are that many).
+LoginVerdict judge_login(const store::Store::LoginFailures& failures, const LoginLimits& limits,
+                         std::int64_t now_ms);
 
 }  // namespace ft::server

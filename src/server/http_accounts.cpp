@@ -19,11 +19,11 @@ std::optional<std::string> string_field(const json::object& body, std::string_vi
   return std::string(v->as_string());
 }
 
-HttpResponse limited(const LoginLimiter::Verdict& v) {
+HttpResponse limited(const LoginVerdict& v) {
   const std::int64_t seconds = (v.retry_after_ms + 999) / 1000;
   HttpResponse r = error(
       429, "login_rate_limited",
-      v.kind == LoginLimiter::Verdict::name_limited
+      v.kind == LoginVerdict::name_limited
           ? "too many failed logins for this name; try again in " + std::to_string(seconds) + " s"
           : "too many failed logins from this address; try again in " + std::to_string(seconds) +
                 " s");
@@ -38,6 +38,24 @@ json::object me_object(std::int64_t player, std::string_view name) {
 }
 
 }  // namespace
+
+LoginVerdict Hub::login_verdict(const std::string& address, const std::string& name_key,
+                                std::int64_t now) {
+  const int enough = std::max(login_limits_.per_name, login_limits_.per_address);
+  return judge_login(
+      store_.login_failures(name_key, address, now - login_limits_.window_ms, enough),
+      login_limits_, now);
+}
+
+void Hub::login_failed(const std::string& address, const std::string& name_key, std::int64_t now) {
+  write_now([address, name_key, now, forget = now - login_limits_.window_ms](store::Store& st) {
+    st.add_login_failure(name_key, address, now, forget);
+  });
+}
+
+void Hub::login_succeeded(const std::string& name_key) {
+  write_now([name_key](store::Store& st) { st.clear_login_failures(name_key); });
+}
 
 HttpResponse Hub::api_account(std::string_view path, const HttpRequest& request,
                               const Identity* who) {
@@ -94,17 +112,16 @@ HttpResponse Hub::account_login(const HttpRequest& request) {
     return error(400, "bad_password", "a password has at most 128 bytes");
   const std::string key = store::name_key(*name);
   const std::int64_t now = now_ms();
-  if (auto v = login_limiter_.check(request.address, key, now);
-      v.kind != LoginLimiter::Verdict::allowed)
+  if (auto v = login_verdict(request.address, key, now); v.kind != LoginVerdict::allowed)
     return limited(v);
   const auto account = store_.find_account_by_name(*name);
   const bool ok =
       account ? verify_password(account->password_hash, *password) : verify_nobody(*password);
   if (!ok) {
-    login_limiter_.failed(request.address, key, now);
+    login_failed(request.address, key, now);
     return error(401, "wrong_login", "no player kept this name with this password");
   }
-  login_limiter_.succeeded(key);
+  login_succeeded(key);
   const std::string token = store::new_guest_token();
   write_now([token, player = account->player, now](store::Store& st) {
     st.add_session(token, player, now);
@@ -150,12 +167,11 @@ HttpResponse Hub::account_change_password(const HttpRequest& request, const Iden
   // Guessing the old password is a login attempt like any other.
   const std::string key = store::name_key(account->name);
   const std::int64_t now = now_ms();
-  if (auto v = login_limiter_.check(request.address, key, now);
-      v.kind != LoginLimiter::Verdict::allowed)
+  if (auto v = login_verdict(request.address, key, now); v.kind != LoginVerdict::allowed)
     return limited(v);
   if (old_password->size() > MAX_PASSWORD_BYTES ||
       !verify_password(account->password_hash, *old_password)) {
-    login_limiter_.failed(request.address, key, now);
+    login_failed(request.address, key, now);
     return error(401, "wrong_password", "the old password is not right");
   }
   const std::string hash = hash_password(*new_password);

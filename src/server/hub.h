@@ -157,6 +157,11 @@ class Hub final : public Application, public RoomHost {
   HttpResponse account_login(const HttpRequest& request);
   HttpResponse account_logout(const HttpRequest& request);
   HttpResponse account_change_password(const HttpRequest& request, const Identity& who);
+  // The login limits over the failures the store keeps (accounts.h).
+  LoginVerdict login_verdict(const std::string& address, const std::string& name_key,
+                             std::int64_t now);
+  void login_failed(const std::string& address, const std::string& name_key, std::int64_t now);
+  void login_succeeded(const std::string& name_key);
   // The player's name changed: the cached identities and the rooms follow.
   void renamed(std::int64_t player, const std::string& name);
   // Export (http_export.cpp, protocol.md 2.13): the player's games as NDJSON,
@@ -191,7 +196,7 @@ class Hub final : public Application, public RoomHost {
 
   std::mutex guests_mu_;
   std::unordered_map<std::string, Identity> guests_;  // token -> who
-  LoginLimiter login_limiter_;
+  LoginLimits login_limits_;
 
   std::mutex lobby_mu_;
   std::vector<std::weak_ptr<Peer>> lobby_subs_;

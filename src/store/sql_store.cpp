@@ -508,6 +508,36 @@ std::optional<Account> SqlStore::find_account_by_name(std::string_view name) {
                    account_from);
 }
 
+// --- failed logins ----------------------------------------------------------
+
+Store::LoginFailures SqlStore::login_failures(std::string_view name_key, std::string_view address,
+                                              Millis since, int limit) {
+  ReadScope scope(*this, false);
+  auto times = [&](const char* column, std::string_view value) {
+    std::vector<Millis> out;
+    for (const Row& r : q(scope.db(),
+                          std::string("SELECT at_ms FROM login_failures WHERE ") + column +
+                              " = $1 AND at_ms > $2 ORDER BY at_ms DESC LIMIT $3",
+                          {value, since, std::int64_t{limit}}))
+      out.push_back(r.integer(0));
+    return out;
+  };
+  return LoginFailures{times("name_key", name_key), times("address", address)};
+}
+
+void SqlStore::add_login_failure(std::string_view name_key, std::string_view address, Millis at,
+                                 Millis forget_until) {
+  transaction([&] {
+    q(*db_, "DELETE FROM login_failures WHERE at_ms <= $1", {forget_until});
+    q(*db_, "INSERT INTO login_failures (name_key, address, at_ms) VALUES ($1, $2, $3)",
+      {name_key, address, at});
+  });
+}
+
+void SqlStore::clear_login_failures(std::string_view name_key) {
+  transaction([&] { q(*db_, "DELETE FROM login_failures WHERE name_key = $1", {name_key}); });
+}
+
 // --- tables -----------------------------------------------------------------
 
 std::vector<Seat> SqlStore::seats_of(sql::Db& db, const TableId& id) {

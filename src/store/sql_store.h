@@ -69,6 +69,11 @@ class SqlStore final : public Store {
                    Millis now) override;
   std::optional<Account> find_account(PlayerId player) override;
   std::optional<Account> find_account_by_name(std::string_view name) override;
+  LoginFailures login_failures(std::string_view name_key, std::string_view address, Millis since,
+                               int limit) override;
+  void add_login_failure(std::string_view name_key, std::string_view address, Millis at,
+                         Millis forget_until) override;
+  void clear_login_failures(std::string_view name_key) override;
   std::vector<PlayerGame> games_of_player(const GameQuery& query) override;
 
   void save_analysis(const StoredAnalysis& analysis) override;

@@ -180,6 +180,23 @@ class Store {
   // By name_key: "ann" finds "Ann".
   virtual std::optional<Account> find_account_by_name(std::string_view name) = 0;
 
+  // --- failed logins (migration 008) --------------------------------------
+  // Kept here so that every node counts the same failures (a login may
+  // reach any node behind nginx) and a restart forgets none.
+  struct LoginFailures {
+    std::vector<Millis> by_name;     // newest first
+    std::vector<Millis> by_address;  // newest first
+  };
+  // The newest `limit` failures after `since` for the name key and for the
+  // address.
+  virtual LoginFailures login_failures(std::string_view name_key, std::string_view address,
+                                       Millis since, int limit) = 0;
+  // Records a failure and forgets every one at or before `forget_until`.
+  virtual void add_login_failure(std::string_view name_key, std::string_view address, Millis at,
+                                 Millis forget_until) = 0;
+  // A login succeeded: the name's failures are forgotten (the address's stay).
+  virtual void clear_login_failures(std::string_view name_key) = 0;
+
   // --- export -----------------------------------------------------------
   // One page of the player's finished games of finished matches, ordered by
   // (finished_ms, match, number), starting after query.after; at most

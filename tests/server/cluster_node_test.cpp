@@ -57,6 +57,35 @@ TEST(ClusterNode, AGetOfATableHeldElsewhereLeavesItThere) {
   EXPECT_EQ(http(node.port(), "GET", "/api/tables/nosuchtable", {}, b.cookie).status, 404);
 }
 
+HttpResult login(int port, const std::string& name, const std::string& password) {
+  return http(port, "POST", "/api/account/login",
+              boost::json::serialize(boost::json::object{{"name", name}, {"password", password}}));
+}
+
+// Before: each node counted failed logins in its memory, so behind nginx
+// (which sends a login to any node) a name got five guesses a node, and a
+// restart gave five more. Two nodes on one store: three failures on one and
+// two on the other close the name on both, and on a node started afresh.
+TEST(ClusterNode, FailedLoginsCountOnEveryNode) {
+  const std::string db = temp_db("login_failures");
+  ServerProcess one(db, "--node one --bus local");
+  ServerProcess two(db, "--node two --bus local");
+  const Guest ann = new_guest(one.port());
+  ASSERT_EQ(http(one.port(), "POST", "/api/account/password",
+                 R"({"password":"correct horse","name":"Ann"})", ann.cookie)
+                .status,
+            200);
+  for (int i = 0; i < 3; ++i) EXPECT_EQ(login(one.port(), "Ann", "guess").status, 401) << i;
+  for (int i = 0; i < 2; ++i) EXPECT_EQ(login(two.port(), "Ann", "guess").status, 401) << i;
+  for (int port : {one.port(), two.port()}) {
+    const HttpResult refused = login(port, "Ann", "correct horse");
+    EXPECT_EQ(refused.status, 429) << refused.body;
+    EXPECT_EQ(refused.json().at("error").at("code").as_string(), "login_rate_limited");
+  }
+  ServerProcess three(db, "--node three --bus local");
+  EXPECT_EQ(login(three.port(), "Ann", "correct horse").status, 429);
+}
+
 std::vector<std::string> my_tables(int port, const Guest& who) {
   HttpResult r = http(port, "GET", "/api/me/tables", {}, who.cookie);
   EXPECT_EQ(r.status, 200) << r.body;

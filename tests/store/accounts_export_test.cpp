@@ -30,6 +30,32 @@ TEST_P(StoreContract, SessionsAddMoreTokensForOnePlayerAndEndOneByOne) {
   EXPECT_EQ(store().find_player_by_token("fourth"), std::nullopt);
 }
 
+// Failed logins (migration 008): the newest first, only those after the
+// window's start, at most `limit`; a success forgets the name's only; a new
+// failure deletes those at or before the window's start.
+TEST_P(StoreContract, LoginFailuresCountInTheWindowAndASuccessClearsTheName) {
+  for (int i = 0; i < 4; ++i) store().add_login_failure("ann", "10.0.0.1", 1000 + i, 0);
+  store().add_login_failure("bob", "10.0.0.1", 1010, 0);
+  store().add_login_failure("ann", "10.0.0.2", 1020, 0);
+  auto f = store().login_failures("ann", "10.0.0.1", 1001, 10);
+  EXPECT_EQ(f.by_name, (std::vector<Millis>{1020, 1003, 1002}));
+  EXPECT_EQ(f.by_address, (std::vector<Millis>{1010, 1003, 1002}));
+  f = store().login_failures("ann", "10.0.0.1", 0, 2);
+  EXPECT_EQ(f.by_name, (std::vector<Millis>{1020, 1003}));
+  EXPECT_EQ(f.by_address, (std::vector<Millis>{1010, 1003}));
+
+  store().clear_login_failures("ann");
+  f = store().login_failures("ann", "10.0.0.1", 0, 10);
+  EXPECT_TRUE(f.by_name.empty());
+  EXPECT_EQ(f.by_address, (std::vector<Millis>{1010}));  // bob's stays
+  EXPECT_EQ(store().login_failures("bob", "x", 0, 10).by_name, (std::vector<Millis>{1010}));
+
+  // Forgetting up to 1010 leaves only the new one.
+  store().add_login_failure("bob", "10.0.0.3", 2000, 1010);
+  EXPECT_EQ(store().login_failures("bob", "10.0.0.1", 0, 10).by_name, (std::vector<Millis>{2000}));
+  EXPECT_TRUE(store().login_failures("bob", "10.0.0.1", 0, 10).by_address.empty());
+}
+
 TEST_P(StoreContract, SessionTokensAreStoredOnlyAsHashes) {
   Player p = store().create_player("guest-token-1", "Ann", 1000);
   store().add_session("login-token-2", p.id, 2000);
