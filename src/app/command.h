@@ -4,6 +4,7 @@
 #pragma once
 
 #include <functional>
+#include <optional>
 #include <span>
 #include <string>
 #include <string_view>
@@ -33,7 +34,15 @@ struct RegisterCommand {
                   std::vector<Command>& into = commands());
 };
 
-// Runs `c` on `args`, answering --help with its usage.
-int run_command(const Command& c, std::span<const std::string> args);
+// The first argument that is an option (`--name` or `--name=value`) its
+// usage does not name, or nothing. A misspelt option would otherwise be
+// ignored, and the command would answer a question nobody asked.
+std::optional<std::string> unknown_option(std::string_view usage,
+                                          std::span<const std::string> args);
+
+// Runs `c` on `args`, answering --help with its usage and refusing an option
+// the usage does not name (exit 2). `parent` is the command `c` is a
+// subcommand of ("bench"), for messages.
+int run_command(const Command& c, std::span<const std::string> args, std::string_view parent = {});
 
 }  // namespace ft::app

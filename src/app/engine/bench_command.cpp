@@ -9,7 +9,7 @@ int run_bench(std::span<const std::string> args) {
   const auto& subs = bench_commands();
   if (!args.empty()) {
     for (const Command& c : subs) {
-      if (c.name == args[0]) return run_command(c, args.subspan(1));
+      if (c.name == args[0]) return run_command(c, args.subspan(1), "bench");
     }
   }
   const bool help = !args.empty() && (args[0] == "--help" || args[0] == "-h");
