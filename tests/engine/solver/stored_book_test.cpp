@@ -38,27 +38,35 @@ TEST(StoredBook, ShallowEntriesAreTheBestOfTheirChildren) {
     return m ? std::optional<int>(m->score) : std::nullopt;
   };
   int checked = 0;
-  int kept_from_base = 0;
   for (std::uint64_t e : book.entries()) {
     const Problem p = OpeningBook::problem_of(OpeningBook::key(e));
     if (p.discs() == book.max_discs()) continue;  // the searched ones, below
     const auto again = backed_up_entry(OpeningBook::key(e), find);
-    if (!again) {
-      // A book built part of the way (`book build --partial --base`) keeps
-      // the empty board and the first moves of the earlier one-disc book
-      // until its last opening is searched; those have the published
-      // scores (below). Deeper, a missing child is a broken book.
-      EXPECT_LE(p.discs(), 1) << "a child missing: " << std::hex << OpeningBook::key(e);
-      ++kept_from_base;
-      continue;
-    }
+    // A missing child is a book built part of the way (`book build --partial`).
+    ASSERT_TRUE(again.has_value()) << "a child missing: " << std::hex << OpeningBook::key(e);
     EXPECT_EQ(OpeningBook::score(*again), OpeningBook::score(e));
     EXPECT_EQ(OpeningBook::column(*again), OpeningBook::column(e));
     ++checked;
   }
-  std::cout << checked << " entries backed up from their children, " << kept_from_base
-            << " kept from the one-disc book\n";
+  std::cout << checked << " entries backed up from their children\n";
   EXPECT_GT(checked, 0);
+}
+
+// Complete to its depth: every position of 0..max_discs discs reached by
+// drops without a line has its entry (the perfect level answers them from
+// the book alone: the search takes longer than a move's time there).
+TEST(StoredBook, HoldsEveryPositionUpToItsDepth) {
+  const OpeningBook book = stored();
+  ASSERT_GE(book.max_discs(), 8);
+  std::size_t positions = 0;
+  for (int d = 0; d <= book.max_discs(); ++d) {
+    for (std::uint64_t k : book_positions(Problem{}, d)) {
+      EXPECT_TRUE(book.find(OpeningBook::problem_of(k)).has_value())
+          << d << " discs: " << std::hex << k;
+      ++positions;
+    }
+  }
+  EXPECT_EQ(positions, book.size());
 }
 
 // Every shallower entry is the best of its children's (above), so the book is
@@ -103,9 +111,8 @@ TEST(StoredBook, SampledSearchedEntriesEqualFreshSolves) {
 // The first moves: the published analysis of the empty board (Pons, "Solving Connect 4", whose
 // solver the public 7x6 test sets come from) scores them -2 -1 0 1 0 -1 -2 for
 // the first player. A fresh solve of each takes minutes (docs/engine-levels.md),
-// too long for a test: this is what checks the entries a partial book keeps
-// from the one-disc book (above); book_test.cpp checks the builder against
-// fresh solves.
+// too long for a test: this checks the backed-up top of the book against
+// published figures; book_test.cpp checks the builder against fresh solves.
 TEST(StoredBook, FirstMovesHaveThePublishedScores) {
   const OpeningBook book = stored();
   const int published[7] = {-2, -1, 0, 1, 0, -1, -2};
