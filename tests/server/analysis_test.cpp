@@ -5,6 +5,8 @@
 // the analysis board's answers, errors and rate limit.
 #include <gtest/gtest.h>
 
+#include <algorithm>
+
 #include <cstdio>
 #include <fstream>
 #include <map>
@@ -163,14 +165,23 @@ TEST(Analysis, PositionsBeyondTheBudgetAreNotSolved) {
   json::object a = analysis_when_done(server.port(), game, 120s);
   const json::array& positions = a.at("positions").as_array();
   ASSERT_EQ(positions.size(), moves.size());
-  // Two discs on 7x6: no search finishes that in a millisecond.
-  const json::object& third = positions[2].as_object();
-  EXPECT_EQ(str(third.at("state")), "not_solved");
-  EXPECT_FALSE(third.contains("moves"));
-  EXPECT_FALSE(third.contains("mistake"));
+  // Up to 7 discs every child is in the opening book (data/book, every
+  // position to 8 discs): those are solved at any budget, with no search.
+  for (std::size_t i = 0; i < std::min<std::size_t>(8, positions.size()); ++i)
+    EXPECT_EQ(str(positions[i].at("state")), "solved") << "ply " << i;
+  // Beyond the book a search is needed, and in a millisecond the middle
+  // game's do not finish: those are marked, with no scores and no mistake.
+  std::string states;
+  int not_solved = 0;
+  for (const json::value& p : positions) {
+    states += str(p.at("state")) + " ";
+    not_solved += str(p.at("state")) == "not_solved";
+  }
+  EXPECT_GT(not_solved, 0) << states;
   for (const json::value& p : positions) {
     if (str(p.at("state")) != "solved") {
       EXPECT_FALSE(p.as_object().contains("moves"));
+      EXPECT_FALSE(p.as_object().contains("mistake"));
     }
   }
 }
