@@ -57,8 +57,12 @@ async function waitHealthy(base: string, proc: ChildProcess, log: () => string):
   throw new Error(`fourtable serve did not become healthy:\n${log()}`);
 }
 
-// `extra`: more `serve` options for one test file (e.g. a leaderboard threshold).
-export async function startServer(extra: readonly string[] = []): Promise<RunningServer> {
+// `extra`: more `serve` options for one test file (e.g. a leaderboard threshold);
+// `env`: more environment for the server (e.g. FOURTABLE_BOOK).
+export async function startServer(
+  extra: readonly string[] = [],
+  env: Readonly<Record<string, string>> = {},
+): Promise<RunningServer> {
   const bin = fourtableBin();
   const root = webRoot();
   const dir = mkdtempSync(join(tmpdir(), 'ft-e2e-'));
@@ -86,7 +90,7 @@ export async function startServer(extra: readonly string[] = []): Promise<Runnin
         '0',
         ...extra,
       ],
-      { stdio: ['ignore', 'pipe', 'pipe'] },
+      { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, ...env } },
     );
     proc.stdout?.on('data', (d) => (log += d.toString()));
     proc.stderr?.on('data', (d) => (log += d.toString()));

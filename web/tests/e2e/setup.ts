@@ -9,10 +9,13 @@ export interface E2E {
   handle: BrowserHandle;
 }
 
-export function useServerAndBrowser(serveArgs: readonly string[] = []): E2E {
+export function useServerAndBrowser(
+  serveArgs: readonly string[] = [],
+  serverEnv: Readonly<Record<string, string>> = {},
+): E2E {
   const env = {} as E2E;
   beforeAll(async () => {
-    env.server = await startServer(serveArgs);
+    env.server = await startServer(serveArgs, serverEnv);
     env.handle = await launchBrowser();
   });
   afterAll(async () => {
