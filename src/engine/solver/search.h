@@ -13,6 +13,7 @@
 #include <algorithm>
 #include <atomic>
 #include <bit>
+#include <cassert>
 #include <chrono>
 #include <cstdint>
 #include <iterator>
@@ -453,6 +454,29 @@ class Search {
     return count;
   }
 
+  // What a node settles before it touches the table: a loss in one (two
+  // threats to block, or every move lets the opponent complete a line), a
+  // draw once the board is all but full, or no window left once clamped
+  // (clamp_window). True with `settled`; else `moves` are the moves worth
+  // searching (a forced block alone, never one under an opponent's
+  // winning cell). `opp_wins`: the winning cells of the side not to move.
+  [[gnu::always_inline]] bool settle_early(B mask, int n, B opp_wins, int& alpha, int& beta,
+                                           B& moves, int& settled) const {
+    moves = possible(mask);
+    const B forced = moves & opp_wins;
+    if (forced != 0) {
+      // Two threats at once cannot both be blocked: lost in one.
+      if ((forced & (forced - 1)) != 0) return settled = -(cells() - n) / 2, true;
+      moves = forced;
+    }
+    // Never play just under a cell where the opponent would complete a line.
+    moves &= ~(opp_wins >> 1);
+    if (moves == 0) return settled = -(cells() - n) / 2, true;
+    // Two cells or fewer left, no win in one and no loss in one: a draw.
+    if (n >= capacity_ - 2) return settled = 0, true;
+    return clamp_window(n, alpha, beta, settled);
+  }
+
   // The opponent cannot win before its second disc from now, and we not
   // before our second: (alpha, beta) narrowed to what can happen; true with
   // `settled` when that leaves no window.
@@ -534,32 +558,29 @@ class Search {
     const B open = possible(mask);
     // The parent computed the opponent's lines while ordering its moves.
     const B opp_wins = wins_[n];
-    B moves = open;
-    const B forced = open & opp_wins;
-    if (forced != 0) {
-      // Two threats at once cannot both be blocked: lost in one.
-      if ((forced & (forced - 1)) != 0) return -(cells() - n) / 2;
-      moves = forced;
-    }
-    // Never play just under a cell where the opponent would complete a line.
-    moves &= ~(opp_wins >> 1);
-    if (moves == 0) return -(cells() - n) / 2;
-    // Two cells or fewer left, no win in one and no loss in one: a draw.
-    if (n >= capacity_ - 2) return 0;
-
+    B moves = 0;
     int settled = 0;
-    if (clamp_window(n, alpha, beta, settled)) return settled;
+    if (settle_early(mask, n, opp_wins, alpha, beta, moves, settled)) return settled;
+
+    // Near the end of a probe's horizon the children settle in their first
+    // checks (settle_early), so they are evaluated here, not searched: a
+    // horizon node, where only a win with our second disc is enough, and
+    // the node before it, each of whose children is a horizon node.
+    const bool horizon = alpha >= (cells() - 3 - n) / 2;
+    const bool before_horizon = beta <= -(cells() - 4 - n) / 2;
 
     // The children's table keys, by column, and their buckets fetched from
     // memory now, while the probe and the ordering below run: a child probes
     // its bucket right after it starts, too soon for a fetch of its own.
     std::uint64_t col_key[16];
     bool col_flip[16];
-    for (B rest = moves; rest != 0; rest &= rest - 1) {
-      const B m = rest & (~rest + 1);
-      const int c = ctz(m) / (h() + 1);
-      col_key[c] = key_of(opp, mask | m, &col_flip[c]);
-      __builtin_prefetch(bucket(col_key[c]));
+    if (!horizon && !before_horizon) {
+      for (B rest = moves; rest != 0; rest &= rest - 1) {
+        const B m = rest & (~rest + 1);
+        const int c = ctz(m) / (h() + 1);
+        col_key[c] = key_of(opp, mask | m, &col_flip[c]);
+        __builtin_prefetch(bucket(col_key[c]));
+      }
     }
 
     if (parity_rule_ && beta > -1 - max_drop_) {
@@ -588,6 +609,10 @@ class Search {
         }
       }
     }
+
+    if (horizon) return settle_horizon(cur, mask, n, moves, alpha, beta, home, key, flipped);
+    if (before_horizon)
+      return settle_before_horizon(cur, mask, n, moves, alpha, beta, home, key, flipped);
 
     const std::uint64_t start_nodes = nodes_;
 
@@ -641,23 +666,107 @@ class Search {
       keys_[n + 1] = child_key[i];
       flips_[n + 1] = child_flip[i];
       const int v = -negamax_normal(opp, mask | m, n + 1, -beta, -alpha);
-      if (v > best) {
-        best = v;
-        best_col = ch.col[i];
-        if (v >= beta) {
-          store(home, key, v, MAX_BOUND, nodes_ - start_nodes, stored_col(best_col, flipped));
-          return v;
-        }
-        if (v > alpha) alpha = v;
-      }
+      if (settle_child(v, ch.col[i], alpha, beta, best, best_col)) break;
     }
-    if (best > alpha0) {
-      store(home, key, best, best, nodes_ - start_nodes, stored_col(best_col, flipped));
+    return store_result(home, key, flipped, alpha0, beta, best, best_col, nodes_ - start_nodes);
+  }
+
+  // A horizon node (alpha >= (cells - 3 - n) / 2): only a win with our
+  // second disc beats alpha, so every child settles in settle_early, here
+  // rather than in a call of its own: the move wins if it leaves the
+  // opponent two threats or nothing safe to play. The values are the ones
+  // the children would return; the node is stored as a searched one would be.
+  int settle_horizon(B cur, B mask, int n, B moves, int alpha, int beta, std::uint64_t* home,
+                     std::uint64_t key, bool flipped) {
+    const int alpha0 = alpha;
+    int best = -MAX_BOUND;
+    int best_col = -1;
+    for (B rest = moves; rest != 0; rest &= rest - 1) {
+      const B m = rest & (~rest + 1);
+      const B mask_c = mask | m;
+      int a = -beta, b = -alpha, v = 0;
+      B unused = 0;
+      [[maybe_unused]] const bool settled =
+          settle_early(mask_c, n + 1, winning_cells(cur | m, mask_c), a, b, unused, v);
+      assert(settled);  // the opponent's alpha is at its clamp: see above
+      if (settle_child(-v, ctz(m) / (h() + 1), alpha, beta, best, best_col)) break;
+    }
+    return store_result(home, key, flipped, alpha0, beta, best, best_col, 1);
+  }
+
+  // The node before a horizon node (beta <= -(cells - 4 - n) / 2): each
+  // child is a horizon node (or settles earlier), evaluated here as it would
+  // evaluate itself, save its table entry: settle_early, the parity bound,
+  // then settle_horizon's test of the replies. Centre columns first, as in
+  // the search (ctz order, edge first: Test_L2_R2 +13% nodes).
+  int settle_before_horizon(B cur, B mask, int n, B moves, int alpha, int beta, std::uint64_t* home,
+                            std::uint64_t key, bool flipped) {
+    const B opp = opponent(cur, mask);
+    const int alpha0 = alpha;
+    int best = -MAX_BOUND;
+    int best_col = -1;
+    for (int i = 0; i < w(); ++i) {
+      const int col = order_[i];
+      const B m = moves & column_[col];
+      if (m == 0) continue;
+      const B mine = cur | m;
+      const B mask_c = mask | m;
+      int a = -beta, b = -alpha, v = 0;
+      B replies = 0;
+      if (!settle_early(mask_c, n + 1, winning_cells(mine, mask_c), a, b, replies, v)) {
+        if (parity_rule_ && b > -1 - max_drop_) {
+          b = std::min(b, parity_bound(opp, mine, mask_c, possible(mask_c), n + 1));
+        }
+        v = a >= b ? b : horizon_value(opp, mask_c, n + 1, replies, a, b);
+      }
+      if (settle_child(-v, col, alpha, beta, best, best_col)) break;
+    }
+    return store_result(home, key, flipped, alpha0, beta, best, best_col, 1);
+  }
+
+  // settle_horizon's value without the table (for settle_before_horizon's
+  // children, which have no entry of their own).
+  int horizon_value(B cur, B mask, int n, B moves, int alpha, int beta) const {
+    int best = -MAX_BOUND;
+    for (B rest = moves; rest != 0; rest &= rest - 1) {
+      const B m = rest & (~rest + 1);
+      const B mask_c = mask | m;
+      int a = -beta, b = -alpha, v = 0;
+      B unused = 0;
+      [[maybe_unused]] const bool settled =
+          settle_early(mask_c, n + 1, winning_cells(cur | m, mask_c), a, b, unused, v);
+      assert(settled);
+      best = std::max(best, -v);
+      if (best >= beta) break;
+      alpha = std::max(alpha, best);
+    }
+    return best;
+  }
+
+  // One child's value into the node's running best (fail-soft): true at a
+  // cutoff.
+  FT_SOLVER_INLINE static bool settle_child(int v, int col, int& alpha, int beta, int& best,
+                                            int& best_col) {
+    if (v <= best) return false;
+    best = v;
+    best_col = col;
+    if (v >= beta) return true;
+    if (v > alpha) alpha = v;
+    return false;
+  }
+
+  // Stores a node's result: a lower bound at a cutoff, exact inside the
+  // window, else an upper bound. Failed low, every move was as bad as the
+  // window allows, and the one that came out "best" says little: a move an
+  // earlier search found good enough stays.
+  int store_result(std::uint64_t* home, std::uint64_t key, bool flipped, int alpha0, int beta,
+                   int best, int best_col, std::uint64_t work) {
+    if (best >= beta) {
+      store(home, key, best, MAX_BOUND, work, stored_col(best_col, flipped));
+    } else if (best > alpha0) {
+      store(home, key, best, best, work, stored_col(best_col, flipped));
     } else {
-      // Failed low: every move was as bad as the window allows, and the one
-      // that came out "best" says little; a move an earlier search found
-      // good enough stays.
-      store(home, key, -MAX_BOUND, best, nodes_ - start_nodes);
+      store(home, key, -MAX_BOUND, best, work);
     }
     return best;
   }
