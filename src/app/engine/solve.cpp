@@ -44,7 +44,10 @@ options:
                    opening book answers the positions it holds, see
                    `fourtable book info`)
   --threads N      searchers sharing the table (default 1)
-  --table-mb N     transposition table size in MiB (default 64)
+  --table-mb N     transposition table size in MiB (default 16; PopOut 64).
+                   A smaller table stays in the cache more: here the test
+                   sets and 50 M-node solves ran faster in 16 than in 64;
+                   give the empty board 1024
   --verbose        append each line's nodes, wall and CPU microseconds
   --stats          summary to stderr: positions, time, nodes, checked scores
 

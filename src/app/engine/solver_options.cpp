@@ -63,7 +63,8 @@ Result<SolverOptions> parse_solver_options(Options& opt) {
     }
     o.start.board = bare;
   }
-  o.table_mb = static_cast<std::size_t>(opt.number("table-mb", 64, 1, 65536));
+  o.table_mb = static_cast<std::size_t>(
+      opt.number("table-mb", static_cast<long long>(o.table_mb), 1, 65536));
   o.threads = static_cast<int>(opt.number("threads", 1, 1, 64));
   if (!opt.ok()) return make_error(ErrorCode::bad_input, opt.error());
   return o;
