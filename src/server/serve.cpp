@@ -8,6 +8,7 @@
 #include <thread>
 
 #include "engine/computer.h"
+#include "engine/solver/book.h"
 #include "server/cluster.h"
 #include "server/hub.h"
 #include "server/net.h"
@@ -135,12 +136,20 @@ int serve(const ServeOptions& options) {
     net.stop();
   });
 
+  // The book is read now, not at the first perfect move, and a missing one
+  // is said: without it the perfect level cannot answer the first plies in
+  // time (docs/engine-levels.md).
+  const engine::solver::OpeningBook& book = engine::solver::shared_book();
+  if (book.size() == 0) {
+    std::cerr << "fourtable serve: no opening book (" << engine::solver::shared_book_error()
+              << "): the perfect level and the analysis search every position\n";
+  }
   std::cout << "fourtable serve: listening on http://" << options.address << ":" << net.port()
             << " (store " << options.store
             << (options.node.empty() ? "" : ", node " + options.node + ", bus " + options.bus)
             << ", web "
             << (hub_options.web_root.empty() ? std::string("none") : hub_options.web_root) << ", "
-            << restored << " tables restored)" << std::endl;
+            << restored << " tables restored, book " << book.size() << " positions)" << std::endl;
   net.run();
   waiter.join();
   // The rooms hold sockets of the network's io_context: they go first,

@@ -8,8 +8,10 @@
 #include <algorithm>
 
 #include <cstdio>
+#include <cstdlib>
 #include <fstream>
 #include <map>
+#include <regex>
 #include <sstream>
 #include <thread>
 
@@ -184,6 +186,29 @@ TEST(Analysis, PositionsBeyondTheBudgetAreNotSolved) {
       EXPECT_FALSE(p.as_object().contains("mistake"));
     }
   }
+}
+
+// The server reads the opening book when it starts and says how many
+// positions it holds; a book it cannot read is named in its log, and it
+// serves without one.
+TEST(Analysis, ServerSaysWhichBookItRead) {
+  std::smatch m;
+  {
+    ServerProcess server(temp_db("book_banner"));
+    ASSERT_TRUE(std::regex_search(server.banner(), m, std::regex(R"(book ([0-9]+) positions)")))
+        << server.banner();
+    EXPECT_GT(std::stoul(m[1]), 100000u) << "the repository's book holds every 0-8 disc position";
+  }
+  ASSERT_EQ(setenv("FOURTABLE_BOOK", "/nonexistent/classic.book", 1), 0);
+  ServerProcess server(temp_db("book_missing"));
+  unsetenv("FOURTABLE_BOOK");
+  EXPECT_NE(server.banner().find("book 0 positions"), std::string::npos) << server.banner();
+  std::ifstream log(server.log_path());
+  const std::string text((std::istreambuf_iterator<char>(log)), std::istreambuf_iterator<char>());
+  EXPECT_NE(text.find("no opening book (cannot read the book /nonexistent/classic.book)"),
+            std::string::npos)
+      << text;
+  EXPECT_EQ(http(server.port(), "GET", "/api/me").status, 200);  // and it serves
 }
 
 TEST(Analysis, UnknownGamesAreNotFound) {

@@ -154,12 +154,35 @@ std::string shared_book_path() {
   return FT_BOOK_FILE;
 }
 
-const OpeningBook& shared_book() {
-  static const OpeningBook book = [] {
-    auto loaded = OpeningBook::load(shared_book_path());
-    return loaded ? std::move(*loaded) : OpeningBook{};
+namespace {
+
+struct SharedBook {
+  OpeningBook book;
+  std::string error;  // why it could not be read, or empty
+};
+
+const SharedBook& shared() {
+  static const SharedBook loaded = [] {
+    SharedBook r;
+    auto book = OpeningBook::load(shared_book_path());
+    if (book) {
+      r.book = std::move(*book);
+    } else {
+      r.error = book.error().message;
+    }
+    return r;
   }();
-  return book;
+  return loaded;
+}
+
+}  // namespace
+
+const OpeningBook& shared_book() {
+  return shared().book;
+}
+
+const std::string& shared_book_error() {
+  return shared().error;
 }
 
 }  // namespace ft::engine::solver

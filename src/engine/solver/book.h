@@ -70,5 +70,8 @@ class OpeningBook {
 const OpeningBook& shared_book();
 // Where shared_book() looks (for messages).
 std::string shared_book_path();
+// Why shared_book() is empty (the file is missing, not a book, cut short), or
+// empty when it was read.
+const std::string& shared_book_error();
 
 }  // namespace ft::engine::solver

@@ -260,6 +260,7 @@ ServerProcess::ServerProcess(const std::string& db, const std::string& extra_arg
     throw std::runtime_error("fourtable serve did not start: " + line);
   }
   port_ = std::stoi(m[1]);
+  banner_ = line.substr(0, line.find('\n'));
 }
 
 ServerProcess::~ServerProcess() {

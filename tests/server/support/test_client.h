@@ -94,11 +94,14 @@ class ServerProcess {
   void send_term();
   int wait();
   const std::string& log_path() const { return log_path_; }
+  // The line it printed when it started listening.
+  const std::string& banner() const { return banner_; }
 
  private:
   pid_t pid_ = -1;
   int port_ = 0;
   std::string log_path_;
+  std::string banner_;
 };
 
 // A fresh temporary file name for a database.
