@@ -678,20 +678,9 @@ class Search {
   // the children would return; the node is stored as a searched one would be.
   int settle_horizon(B cur, B mask, int n, B moves, int alpha, int beta, std::uint64_t* home,
                      std::uint64_t key, bool flipped) {
-    const int alpha0 = alpha;
-    int best = -MAX_BOUND;
     int best_col = -1;
-    for (B rest = moves; rest != 0; rest &= rest - 1) {
-      const B m = rest & (~rest + 1);
-      const B mask_c = mask | m;
-      int a = -beta, b = -alpha, v = 0;
-      B unused = 0;
-      [[maybe_unused]] const bool settled =
-          settle_early(mask_c, n + 1, winning_cells(cur | m, mask_c), a, b, unused, v);
-      assert(settled);  // the opponent's alpha is at its clamp: see above
-      if (settle_child(-v, ctz(m) / (h() + 1), alpha, beta, best, best_col)) break;
-    }
-    return store_result(home, key, flipped, alpha0, beta, best, best_col, 1);
+    const int best = horizon_value(cur, mask, n, moves, alpha, beta, &best_col);
+    return store_result(home, key, flipped, alpha, beta, best, best_col, 1);
   }
 
   // The node before a horizon node (beta <= -(cells - 4 - n) / 2): each
@@ -724,10 +713,13 @@ class Search {
     return store_result(home, key, flipped, alpha0, beta, best, best_col, 1);
   }
 
-  // settle_horizon's value without the table (for settle_before_horizon's
-  // children, which have no entry of their own).
-  int horizon_value(B cur, B mask, int n, B moves, int alpha, int beta) const {
+  // A horizon node's value, without the table (settle_before_horizon's
+  // children have no entry of their own); `best_col` gets the move that
+  // settled it.
+  int horizon_value(B cur, B mask, int n, B moves, int alpha, int beta,
+                    int* best_col = nullptr) const {
     int best = -MAX_BOUND;
+    int col = -1;
     for (B rest = moves; rest != 0; rest &= rest - 1) {
       const B m = rest & (~rest + 1);
       const B mask_c = mask | m;
@@ -735,11 +727,10 @@ class Search {
       B unused = 0;
       [[maybe_unused]] const bool settled =
           settle_early(mask_c, n + 1, winning_cells(cur | m, mask_c), a, b, unused, v);
-      assert(settled);
-      best = std::max(best, -v);
-      if (best >= beta) break;
-      alpha = std::max(alpha, best);
+      assert(settled);  // the opponent's alpha is at its clamp (settle_horizon)
+      if (settle_child(-v, ctz(m) / (h() + 1), alpha, beta, best, col)) break;
     }
+    if (best_col != nullptr) *best_col = col;
     return best;
   }
 
