@@ -75,15 +75,14 @@ std::optional<ComputerMove> solve_exactly(const rules::Position& pos, const Tabl
     return out;
   }
   if (lease.empty()) return std::nullopt;
-  // At most 16 MiB of the lease (a slot is 32 MiB by default): more of a
-  // small table stays in the cache, as for `fourtable solve`'s default. On
-  // the 81 nine-disc positions of `bench perfect --positions 2000 --seed
-  // 20261202` (the hardest the search meets, the book answering fewer
-  // discs), three pairs of runs here: mean 190 ms against 225 ms, the
-  // worst 1,075-1,340 ms against 1,264-1,574 ms, 2% more nodes.
-  constexpr std::size_t SOLVER_TABLE_MAX = std::size_t{16} << 20;
-  solver::TranspositionTable table(std::span<std::uint64_t>(
-      static_cast<std::uint64_t*>(lease.data()), std::min(lease.bytes(), SOLVER_TABLE_MAX) / 8));
+  // At most CACHE_FRIENDLY_TABLE_BYTES of the lease (a slot is 32 MiB by
+  // default). On the 81 nine-disc positions of `bench perfect --positions
+  // 2000 --seed 20261202` (the hardest the search meets, the book answering
+  // fewer discs), three pairs of runs here, 16 MiB against 32: mean 190 ms
+  // against 225 ms, the worst 1,075-1,340 ms against 1,264-1,574 ms.
+  solver::TranspositionTable table(
+      std::span<std::uint64_t>(static_cast<std::uint64_t*>(lease.data()),
+                               std::min(lease.bytes(), solver::CACHE_FRIENDLY_TABLE_BYTES) / 8));
   solver::Solver s(table);
   solver::Limits limits;
   limits.deadline = deadline;

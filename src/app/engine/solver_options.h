@@ -14,10 +14,7 @@ namespace ft::app {
 
 struct SolverOptions {
   engine::solver::Problem start;  // the board (and blocks) before the moves
-  // 16 MiB: on this machine Test_L2_R2 and Test_L1_R2 ran 17-20% faster in
-  // 16 MiB than in 64 (1-2% more nodes, more of the table in the cache;
-  // docs/engine-levels.md), and so did positions of 40-50 M nodes.
-  std::size_t table_mb = 16;
+  std::size_t table_mb = engine::solver::CACHE_FRIENDLY_TABLE_BYTES >> 20;
   int threads = 1;
 };
 
