@@ -9,7 +9,7 @@ APT_PACKAGES=(
   clang-14 libclang-rt-14-dev clang-format
   libgtest-dev libgmock-dev libbenchmark-dev
   libboost1.81-dev libboost-json1.81-dev libboost-url1.81-dev
-  libsqlite3-dev libpq-dev libpqxx-dev libhiredis-dev libsodium-dev
+  libsqlite3-dev libpq-dev libpqxx-dev libhiredis-dev libsodium-dev libicu-dev
   postgresql redis-server nginx
   nodejs chromium curl
 )

@@ -8,6 +8,7 @@
 #include <unistd.h>
 
 #include <atomic>
+#include <cstdlib>
 #include <boost/asio.hpp>
 #include <boost/beast.hpp>
 #include <filesystem>
@@ -209,7 +210,10 @@ ServerProcess::ServerProcess(const std::string& db, const std::string& extra_arg
   ::signal(SIGPIPE, SIG_IGN);
   int out[2];
   if (pipe(out) != 0) throw std::runtime_error("pipe failed");
-  std::vector<std::string> args = {FT_FOURTABLE_BIN, "serve", "--port", "0", "--address",
+  // FT_TEST_SERVE_BIN runs the tests against another build of the server
+  // (say the one before a fix, to see a test fail there).
+  const char* bin = std::getenv("FT_TEST_SERVE_BIN");
+  std::vector<std::string> args = {bin != nullptr && *bin != '\0' ? bin : FT_FOURTABLE_BIN, "serve", "--port", "0", "--address",
                                    "127.0.0.1", "--store", "sqlite:" + db, "--web-root",
                                    "/nonexistent", "--threads", "1", "--engine-memory", "16",
                                    // The tests' guests all come from 127.0.0.1
