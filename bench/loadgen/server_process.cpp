@@ -108,7 +108,7 @@ ServerProcess::ServerProcess(const std::string& path, const std::vector<std::str
       path, "serve", "--address", "127.0.0.1", "--port", std::to_string(port_), "--store",
       "sqlite:" + dir_ + "/load.db" + (store_query.empty() ? "" : "?" + store_query),
       // Every simulated guest comes from 127.0.0.1: no per-address HTTP limit.
-      "--http-rate", "0"};
+      "--http-rate", "0", "--guest-rate", "0", "--open-tables-per-address", "0"};
   args.insert(args.end(), extra_args.begin(), extra_args.end());
   std::vector<char*> argv;
   for (auto& a : args) argv.push_back(a.data());

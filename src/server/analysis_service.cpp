@@ -4,6 +4,7 @@
 #include <sys/syscall.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <atomic>
 #include <boost/json.hpp>
 #include <iostream>
@@ -273,11 +274,12 @@ void AnalysisService::live_loop() {
   live_queue_.clear();
 }
 
-bool AnalysisService::take_live_token(std::int64_t player) {
+std::int64_t AnalysisService::take_live_token(std::int64_t player) {
   const std::int64_t now = now_ms_();
   auto& times = live_times_[player];
   while (!times.empty() && times.front() <= now - 60000) times.pop_front();
-  if (times.size() >= std::size_t(options_.live_per_minute)) return false;
+  if (times.size() >= std::size_t(options_.live_per_minute))
+    return std::max<std::int64_t>(1, times.front() + 60000 - now);
   times.push_back(now);
   if (live_times_.size() > 10000) {  // forget players idle for a minute
     for (auto it = live_times_.begin(); it != live_times_.end();) {
@@ -287,7 +289,7 @@ bool AnalysisService::take_live_token(std::int64_t player) {
         ++it;
     }
   }
-  return true;
+  return 0;
 }
 
 AnalysisService::Live AnalysisService::live(const rules::FourGame& game, std::int64_t player) {
@@ -298,12 +300,13 @@ AnalysisService::Live AnalysisService::live(const rules::FourGame& game, std::in
   std::future<engine::PositionAnalysis> result = job->done.get_future();
   {
     std::lock_guard lock(mu_);
-    if (!take_live_token(player)) return {Refusal::rate_limited, {}};
-    if (stopping_ || live_queue_.size() >= MAX_WAITING) return {Refusal::busy, {}};
+    if (const std::int64_t wait = take_live_token(player); wait > 0)
+      return {Refusal::rate_limited, wait, {}};
+    if (stopping_ || live_queue_.size() >= MAX_WAITING) return {Refusal::busy, 0, {}};
     live_queue_.push_back(job);
   }
   cv_.notify_all();
-  return {Refusal::none, result.get()};
+  return {Refusal::none, 0, result.get()};
 }
 
 }  // namespace ft::server

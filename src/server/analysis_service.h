@@ -66,6 +66,7 @@ class AnalysisService {
   enum class Refusal { none, rate_limited, busy };
   struct Live {
     Refusal refused = Refusal::none;
+    std::int64_t retry_after_ms = 0;  // rate_limited: until a position leaves the minute
     engine::PositionAnalysis analysis;
   };
   Live live(const rules::FourGame& game, std::int64_t player);
@@ -78,7 +79,8 @@ class AnalysisService {
   void game_loop();
   void live_loop();
   void run_game(engine::PositionAnalyzer& analyzer, const std::string& table, int number);
-  bool take_live_token(std::int64_t player);
+  // 0 when `player` may ask for one more position now, else the ms to wait.
+  std::int64_t take_live_token(std::int64_t player);
 
   store::Store& store_;
   Writer write_;

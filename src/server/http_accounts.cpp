@@ -59,10 +59,9 @@ void Hub::login_succeeded(const std::string& name_key) {
 
 HttpResponse Hub::api_account(std::string_view path, const HttpRequest& request,
                               const Identity* who) {
-  if (request.method != "POST") return error(405, "method_not_allowed", "use POST");
   if (path == "/api/account/login") return account_login(request);
   if (path == "/api/account/logout") return account_logout(request);
-  if (who == nullptr) return error(500, "server_error", "no identity");
+  if (who == nullptr) return error(401, "not_logged_in", "this browser has no guest or session");
   if (path == "/api/account/password") return account_set_password(request, *who);
   if (path == "/api/account/change-password") return account_change_password(request, *who);
   return error(404, "not_found", "no such API endpoint");

@@ -11,26 +11,44 @@
 #include "server/guest_names.h"
 #include "server/http_json.h"
 #include "server/hub.h"
+#include "server/request_guard.h"
 #include "server/static_files.h"
 #include "store/ids.h"
 
 namespace ft::server {
 namespace json = boost::json;
+namespace {
 
-bool Hub::needs_identity(std::string_view path) const {
-  // Logging in or out makes no guest: the answer sets the cookie itself.
-  if (path == "/api/account/login" || path == "/api/account/logout") return false;
-  return path.substr(0, 5) == "/api/" || path == "/" || path.substr(0, 3) == "/t/";
+// The check open_room() runs in the write that creates a table: whether
+// `player` has fewer than `bound` tables with a seat free where they sit;
+// if not, those tables' ids go to `full`. In the same write (after every
+// write queued before it), so it reads what the earlier joins and
+// creations stored, on any node, and two at once cannot both pass.
+std::function<bool(store::Store&)> open_tables_below(std::int64_t player, int bound,
+                                                     std::vector<std::string>& full) {
+  return [player, bound, &full](store::Store& st) {
+    store::TableQuery mine;
+    mine.listed_only = false;
+    mine.statuses = {store::TableStatus::open};
+    mine.player = player;
+    mine.limit = bound;
+    const auto open = st.list_tables(mine);
+    if (static_cast<int>(open.size()) < bound) return true;
+    for (const auto& t : open) full.push_back(t.id);
+    return false;
+  };
 }
 
-HttpResponse Hub::http(const HttpRequest& request, const Identity* who) {
+}  // namespace
+
+HttpResponse Hub::http(const HttpRequest& request) {
   try {
-    return route(request, who);
+    return answer(request);
   } catch (const store::StoreError& e) {
     // The store is away: retryable, not a 500 (the store's own message
     // names hosts, so it stays in the log).
     if (e.code() != store::StoreErrc::unavailable) throw;
-    std::cerr << "fourtable: " << request.target << ": " << e.what() << "\n";
+    std::cerr << "fourtable: " << request.target.substr(0, 200) << ": " << e.what() << "\n";
     HttpResponse r =
         error(503, "unavailable", "the database is not reachable just now; try again shortly");
     r.headers.emplace_back("Retry-After", "1");
@@ -38,57 +56,83 @@ HttpResponse Hub::http(const HttpRequest& request, const Identity* who) {
   }
 }
 
-HttpResponse Hub::route(const HttpRequest& request, const Identity* who) {
+// Every request, in this order: the route (404, 405), the same-site rule
+// for what changes state (request_guard.h), the caller's guest as the
+// route needs it (made now, within the address's limit), the handler.
+HttpResponse Hub::answer(const HttpRequest& request) {
   const std::string path = request.target.substr(0, request.target.find('?'));
-  const bool get = request.method == "GET" || request.method == "HEAD";
-  const bool post = request.method == "POST";
-  if (path == "/healthz") return get ? healthz() : error(405, "method_not_allowed", "use GET");
-  if (path == "/metrics") return get ? metrics() : error(405, "method_not_allowed", "use GET");
-  if (path.substr(0, 5) == "/api/") {
-    if (path.starts_with("/api/account/")) return api_account(path, request, who);
-    if (who == nullptr) return error(500, "server_error", "no identity");
-    if (path == "/api/me") {
-      if (get || post) return api_me(request, *who);
-      return error(405, "method_not_allowed", "use GET or POST");
-    }
-    if (path == "/api/me/tables") {
-      if (get) return api_my_tables(*who);
-      return error(405, "method_not_allowed", "use GET");
-    }
-    if (path == "/api/tables") {
-      if (post) return api_create_table(request, *who);
-      return error(405, "method_not_allowed", "use POST to create a table");
-    }
-    if (path == "/api/test/clock" && options_.test_clock_ms) {
-      if (post) return api_test_clock(request);
-      return error(405, "method_not_allowed", "use POST");
-    }
-    if (path == "/api/analysis") {
-      if (post) return api_analysis_board(request, *who);
-      return error(405, "method_not_allowed", "use POST");
-    }
-    if (path == "/api/lobby") {
-      if (get) return json_response(200, lobby_json());
-      return error(405, "method_not_allowed", "use GET");
-    }
-    if (!get) return error(405, "method_not_allowed", "use GET");
-    if (path.rfind("/api/tables/", 0) == 0) return api_table(path.substr(12));
-    if (path.rfind("/api/players/", 0) == 0 && path.ends_with("/games"))
-      return api_player_games(path.substr(13, path.size() - 13 - 6), request.target);
-    if (path.rfind("/api/players/", 0) == 0) return api_players(path.substr(13), request);
-    if (path.rfind("/api/leaderboard/", 0) == 0)
-      return api_leaderboard(path.substr(17), request, *who);
-    if (path.rfind("/api/games/", 0) == 0) {
-      constexpr std::string_view ANALYSIS = "/analysis";
-      if (path.size() > 11 + ANALYSIS.size() && path.ends_with(ANALYSIS))
-        return api_game_analysis(
-            std::string_view(path).substr(11, path.size() - 11 - ANALYSIS.size()));
-      return api_game_export(path.substr(11), request.target);
-    }
-    return error(404, "not_found", "no such API endpoint");
+  const RouteMatch m = match_route(request.method, path, options_.test_clock_ms.has_value());
+  if (m.status == 404) return error(404, "not_found", "no such endpoint");
+  if (m.status == 405) {
+    HttpResponse r = error(405, "method_not_allowed", "use " + m.allow);
+    r.headers.emplace_back("Allow", m.allow);
+    return r;
   }
-  if (!get) return error(405, "method_not_allowed", "use GET");
-  return static_file(path, request.accept_encoding);
+  if (m.route == Route::web) return static_file(request, path);
+  if (auto refused =
+          refuse_forged(request, SiteOrigins{request.scheme, request.host, &options_.site_origins}))
+    return *refused;
+  std::optional<Identity> who;
+  if (m.guest == GuestNeed::make) {
+    std::int64_t wait_ms = 0;
+    who = identify(request.guest_token, request.address, wait_ms);
+    if (!who) {
+      HttpResponse r = error(429, "guest_rate_limited",
+                             "this address made too many guests lately; try again later");
+      r.headers.emplace_back("Retry-After", std::to_string(retry_after_seconds(wait_ms)));
+      return r;
+    }
+  } else if (m.guest == GuestNeed::if_known) {
+    who = known_guest(request.guest_token);
+  }
+  HttpResponse r = dispatch(request, m, who ? &*who : nullptr);
+  if (who && !who->new_token.empty())
+    r.headers.emplace_back("Set-Cookie", guest_cookie_header(who->new_token));
+  return r;
+}
+
+HttpResponse Hub::dispatch(const HttpRequest& request, const RouteMatch& m, const Identity* who) {
+  const std::string path = request.target.substr(0, request.target.find('?'));
+  const std::string_view arg = m.args.empty() ? std::string_view() : m.args.front();
+  switch (m.route) {
+    case Route::healthz:
+      return healthz();
+    case Route::metrics:
+      return metrics();
+    case Route::me:
+      return api_me(request, *who);
+    case Route::my_tables:
+      return api_my_tables(who);
+    case Route::create_table:
+      return api_create_table(request, *who);
+    case Route::table:
+      return api_table(std::string(arg));
+    case Route::lobby:
+      return json_response(200, lobby_json());
+    case Route::player:
+    case Route::player_ratings:
+      return api_players(std::string_view(path).substr(13), request);
+    case Route::player_games:
+      return api_player_games(arg, request.target);
+    case Route::leaderboard:
+      return api_leaderboard(arg, request, who);
+    case Route::game:
+      return api_game_export(arg, request.target);
+    case Route::game_analysis:
+      return api_game_analysis(arg);
+    case Route::analysis_board:
+      return api_analysis_board(request, *who);
+    case Route::account_login:
+    case Route::account_logout:
+    case Route::account_password:
+    case Route::account_change:
+      return api_account(path, request, who);
+    case Route::test_clock:
+      return api_test_clock(request);
+    case Route::web:
+      break;
+  }
+  return error(404, "not_found", "no such endpoint");
 }
 
 // protocol.md 2.4. On one node of several, a table another node runs is
@@ -154,29 +198,53 @@ HttpResponse Hub::api_create_table(const HttpRequest& request, const Identity& w
     return error(400,
                  settings.error().code == ErrorCode::illegal_move ? "bad_start" : "bad_settings",
                  settings.error().message);
-  auto room = open_room([&](const std::string& id, std::uint64_t seed) {
-    return std::make_shared<Room>(*this, id, *settings, who.player, who.name, now_ms(), seed);
-  });
+  // Every table counts until its match starts: one waiting for people,
+  // and one against the computer until its creator sits down (its page
+  // does at once), since each is a room in memory.
+  if (auto refused = too_many_from_address(request.address)) return *refused;
+  std::vector<std::string> open;  // the player's open tables, when at the bound
+  auto room = open_room(
+      [&](const std::string& id, std::uint64_t seed) {
+        return std::make_shared<Room>(*this, id, *settings, who.player, who.name, now_ms(), seed);
+      },
+      open_tables_below(who.player, options_.open_tables, open));
+  if (!open.empty()) {
+    std::string ids;
+    for (const auto& t : open) ids += (ids.empty() ? "" : ", ") + t;
+    return error(409, "too_many_tables",
+                 "you have " + std::to_string(open.size()) + " tables waiting for players (" + ids +
+                     "); share one of them, or play one, before you open another");
+  }
   if (!room) return error(503, "unavailable", "could not find a free table id");
+  {
+    std::lock_guard lock(mu_);
+    opened_by_[room->id()] = request.address;
+  }
   HttpResponse r = json_response(201, room->summary());
   r.headers.emplace_back("Location", "/t/" + room->id());
   return r;
 }
 
 std::shared_ptr<Room> Hub::open_room(
-    const std::function<std::shared_ptr<Room>(const std::string& id, std::uint64_t seed)>& make) {
+    const std::function<std::shared_ptr<Room>(const std::string& id, std::uint64_t seed)>& make,
+    const std::function<bool(store::Store&)>& check) {
   std::uint64_t seed = 0;
   randombytes_buf(&seed, sizeof seed);
   // Under the test clock a test replays a run from its own seed: the table's
   // seed (lotteries, set-ups) then follows from the time and the count.
   if (options_.test_clock_ms) seed = test_table_seed();
   std::shared_ptr<Room> room;
+  bool refused = false;
   for (int attempt = 0; attempt < 5; ++attempt) {
     const std::string id = store::new_table_id();
     if (find(id)) continue;
     room = make(id, seed);
     try {
-      write_now([record = room->record(), cluster = cluster_](store::Store& st) {
+      write_now([record = room->record(), cluster = cluster_, &check, &refused](store::Store& st) {
+        if (check && !check(st)) {
+          refused = true;
+          return;
+        }
         st.create_table(record);
         if (cluster) cluster->claim_new(st, record.id);  // created here, run here
       });
@@ -189,7 +257,7 @@ std::shared_ptr<Room> Hub::open_room(
     }
     break;
   }
-  if (!room) return nullptr;
+  if (!room || refused) return nullptr;
   {
     std::lock_guard lock(mu_);
     rooms_[room->id()] = room;
@@ -199,13 +267,51 @@ std::shared_ptr<Room> Hub::open_room(
   return room;
 }
 
+// protocol.md 2.3: at most open_tables_per_address open tables made from
+// one address (this node's, in memory).
+std::optional<HttpResponse> Hub::too_many_from_address(const std::string& address) {
+  if (options_.open_tables_per_address <= 0) return std::nullopt;
+  // The rooms are asked outside mu_ (a room takes its own lock).
+  std::vector<std::pair<std::string, std::shared_ptr<Room>>> made_here;
+  {
+    std::lock_guard lock(mu_);
+    for (const auto& [table, by] : opened_by_) {
+      auto it = rooms_.find(table);
+      made_here.emplace_back(table, it == rooms_.end() ? nullptr : it->second);
+    }
+  }
+  int from_address = 0;
+  std::vector<std::string> gone;  // started, ended or left memory: not open any more
+  for (const auto& [table, room] : made_here) {
+    if (!room || room->status() != "waiting") {
+      gone.push_back(table);
+    } else {
+      std::lock_guard lock(mu_);
+      auto it = opened_by_.find(table);
+      from_address += it != opened_by_.end() && it->second == address ? 1 : 0;
+    }
+  }
+  {
+    std::lock_guard lock(mu_);
+    for (const auto& table : gone) opened_by_.erase(table);
+  }
+  if (from_address >= options_.open_tables_per_address)
+    return error(409, "too_many_tables",
+                 "this address has " + std::to_string(from_address) +
+                     " tables waiting for players; play or share them before opening another");
+  return std::nullopt;
+}
+
 // protocol.md 2.11: the tables where the caller sits that are not over, so
 // the home page can lead back to a running game. On one node every
 // unfinished table is in memory (restore_tables brings them back). On one
 // node of several the others run elsewhere: they are read from the store
 // (the table, its match and moves: the truth every node writes to before it
 // answers) and summarised as a restore would show them, without taking them.
-HttpResponse Hub::api_my_tables(const Identity& who) {
+HttpResponse Hub::api_my_tables(const Identity* caller) {
+  // No guest yet: no tables (a page asking makes nobody).
+  if (caller == nullptr) return json_response(200, json::object{{"tables", json::array{}}});
+  const Identity& who = *caller;
   const std::string me = "p_" + std::to_string(who.player);
   std::vector<std::shared_ptr<Room>> rooms;
   {
@@ -357,8 +463,13 @@ HttpResponse Hub::metrics() {
   return r;
 }
 
-HttpResponse Hub::static_file(std::string_view path, std::string_view accept_encoding) {
-  return serve_static(options_.web_root, path, accept_encoding);
+HttpResponse Hub::static_file(const HttpRequest& request, std::string_view path) {
+  const bool get = request.method == "GET" || request.method == "HEAD";
+  HttpResponse r = serve_static(options_.web_root, path, get ? request.accept_encoding : "");
+  if (get || r.status != 200) return r;
+  r = error(405, "method_not_allowed", "use GET");
+  r.headers.emplace_back("Allow", "GET, HEAD");
+  return r;
 }
 
 }  // namespace ft::server

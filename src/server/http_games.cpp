@@ -98,9 +98,19 @@ HttpResponse Hub::api_analysis_board(const HttpRequest& request, const Identity&
     out["winning"] = std::move(winning);
     return json_response(200, out);
   }
-  AnalysisService::Live live = analysis_->live(g, who.player);
-  if (live.refused == AnalysisService::Refusal::rate_limited)
-    return error(429, "rate_limited", "too many positions in the last minute; wait a little");
+  // Per player, and per address: fresh guests do not make fresh limits.
+  std::int64_t wait_ms = board_buckets_.take(request.address);
+  AnalysisService::Live live;
+  if (wait_ms == 0) {
+    live = analysis_->live(g, who.player);
+    wait_ms = live.retry_after_ms;
+  }
+  if (wait_ms > 0 || live.refused == AnalysisService::Refusal::rate_limited) {
+    HttpResponse r =
+        error(429, "rate_limited", "too many positions in the last minute; wait a little");
+    r.headers.emplace_back("Retry-After", std::to_string(retry_after_seconds(wait_ms)));
+    return r;
+  }
   if (live.refused == AnalysisService::Refusal::busy)
     return error(503, "unavailable", "the analysis board is busy; try again");
   out["scores"] = live.analysis.win_draw_loss ? "win_draw_loss" : "exact";

@@ -234,7 +234,7 @@ HttpResponse Hub::api_player_ratings(const store::Player& player) {
 }
 
 HttpResponse Hub::api_leaderboard(std::string_view pool, const HttpRequest& request,
-                                  const Identity& who) {
+                                  const Identity* who) {
   if (!is_pool(pool)) return error(404, "not_found", "no rating pool '" + std::string(pool) + "'");
   const auto limit = page_limit(request.target, LEADERBOARD_SIZE, LEADERBOARD_SIZE);
   if (!limit) return error(400, "bad_query", "'limit' must be a number in 1..100");
@@ -257,10 +257,10 @@ HttpResponse Hub::api_leaderboard(std::string_view pool, const HttpRequest& requ
   // The caller's own line, when it has a rating in the pool: its place, or
   // null while the rating is not admitted (deviation, no recent match).
   json::value me = nullptr;
-  if (auto mine = store_.find_rating(who.player, pool)) {
+  if (auto mine = who ? store_.find_rating(who->player, pool) : std::nullopt) {
     json::value place = nullptr;
-    if (auto p = store_.leaderboard_place(query, who.player)) place = *p;
-    me = json::object{{"id", "p_" + std::to_string(who.player)},
+    if (auto p = store_.leaderboard_place(query, who->player)) place = *p;
+    me = json::object{{"id", "p_" + std::to_string(who->player)},
                       {"rank", place},
                       {"rating", mine->rating},
                       {"rd", mine->deviation},

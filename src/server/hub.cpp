@@ -2,6 +2,7 @@
 
 #include <sodium.h>
 
+#include <algorithm>
 #include <chrono>
 #include <future>
 #include <iostream>
@@ -20,7 +21,13 @@ Hub::Hub(store::Store& store, HubOptions options)
       options_(std::move(options)),
       committer_(store),
       engine_(options_.engine_threads),
-      loader_(1) {
+      loader_(1),
+      guest_buckets_(options_.guests_per_hour / 3600.0,
+                     std::max(1.0, options_.guests_per_hour / 3.0)),
+      // Twice a player's own limit (analysis_service.h): a family behind
+      // one address may study at the same time.
+      board_buckets_(2.0 * options_.analysis.live_per_minute / 60.0,
+                     2.0 * options_.analysis.live_per_minute) {
   if (sodium_init() < 0) throw std::runtime_error("libsodium failed to initialise");
   if (options_.test_clock_ms) test_now_ms_ = *options_.test_clock_ms;
   analysis_ = std::make_unique<AnalysisService>(
@@ -403,6 +410,34 @@ void Hub::ws_frame(const std::shared_ptr<Peer>& peer, std::string_view frame) {
 
 // ---- the lobby ------------------------------------------------------------
 
+namespace {
+
+// protocol.md 2.5: one player's open tables fill at most this many lines
+// of the lobby, so nobody's tables crowd out everyone else's.
+constexpr std::size_t LOBBY_OPEN_PER_PLAYER = 3;
+
+// The player on seat 0 (who made the table) of a table summary; "" if none.
+std::string creator_of(const json::object& summary) {
+  const json::array& seats = summary.at("seats").as_array();
+  if (seats.empty()) return {};
+  const json::value& p = seats.front().as_object().at("player");
+  return p.is_object() ? std::string(p.as_object().at("id").as_string()) : std::string();
+}
+
+// `tables` (newest first) with at most `n` of each creator: the newest.
+json::array keep_per_creator(json::array tables, std::size_t n) {
+  std::unordered_map<std::string, std::size_t> seen;
+  json::array kept;
+  for (json::value& t : tables) {
+    const std::string who = creator_of(t.as_object());
+    if (!who.empty() && ++seen[who] > n) continue;
+    kept.push_back(std::move(t));
+  }
+  return kept;
+}
+
+}  // namespace
+
 json::object Hub::lobby_json(bool own_only) const {
   constexpr std::size_t LIMIT = 100;
   constexpr std::size_t LIVE_BOARDS = 12;
@@ -428,7 +463,8 @@ json::object Hub::lobby_json(bool own_only) const {
     if (open.size() >= LIMIT && live.size() >= LIMIT) break;
   }
   if (cluster_ && !own_only) cluster_->merge_lobby(open, live);
-  return json::object{{"open", std::move(open)}, {"live", std::move(live)}};
+  return json::object{{"open", keep_per_creator(std::move(open), LOBBY_OPEN_PER_PLAYER)},
+                      {"live", std::move(live)}};
 }
 
 void Hub::send_lobby() {
@@ -448,19 +484,30 @@ void Hub::send_lobby() {
 
 // ---- guests -----------------------------------------------------------------
 
-Identity Hub::identify(std::string_view token) {
-  if (!token.empty()) {
-    {
-      std::lock_guard lock(guests_mu_);
-      auto it = guests_.find(std::string(token));
-      if (it != guests_.end()) return it->second;
-    }
-    if (auto p = store_.find_player_by_token(token)) {
-      Identity who{p->id, p->display_name, {}};
-      std::lock_guard lock(guests_mu_);
-      guests_[std::string(token)] = who;
-      return who;
-    }
+std::optional<Identity> Hub::known_guest(std::string_view token) {
+  if (token.empty()) return std::nullopt;
+  {
+    std::lock_guard lock(guests_mu_);
+    auto it = guests_.find(std::string(token));
+    if (it != guests_.end()) return it->second;
+  }
+  auto p = store_.find_player_by_token(token);
+  if (!p) return std::nullopt;
+  Identity who{p->id, p->display_name, {}};
+  std::lock_guard lock(guests_mu_);
+  guests_[std::string(token)] = who;
+  return who;
+}
+
+// A guest is made only here, for a route that needs one or a WebSocket
+// handshake, and at most guests_per_hour an address (protocol.md 1).
+std::optional<Identity> Hub::identify(std::string_view token, const std::string& address,
+                                      std::int64_t& retry_after_ms) {
+  retry_after_ms = 0;
+  if (auto who = known_guest(token)) return who;
+  if (options_.guests_per_hour > 0) {
+    retry_after_ms = guest_buckets_.take(address);
+    if (retry_after_ms > 0) return std::nullopt;
   }
   const std::string fresh = store::new_guest_token();
   store::Player p;

@@ -14,8 +14,10 @@
 
 #include "server/accounts.h"
 #include "server/analysis_service.h"
+#include "server/http_routes.h"
 #include "server/metrics.h"
 #include "server/net.h"
+#include "server/rate_limits.h"
 #include "server/room.h"
 #include "server/worker_pool.h"
 #include "store/group_commit.h"
@@ -40,6 +42,15 @@ struct HubOptions {
   int leaderboard_days = 30;          // a rated match within this many days
   // Exact analysis of finished games and the analysis board (analysis_service.h).
   AnalysisOptions analysis;
+  // Origins besides the request's own whose pages may change state
+  // (--public-origin, --allow-origin; request_guard.h).
+  std::vector<std::string> site_origins;
+  // Guests a client address may make per hour, bursts of a third (0: no limit).
+  double guests_per_hour = 60;
+  // Open tables (a seat still free, protocol.md 2.3): per player, and per
+  // client address over the tables this node made (0: no limit).
+  int open_tables = 5;
+  int open_tables_per_address = 20;
 };
 
 class Hub final : public Application, public RoomHost {
@@ -65,9 +76,9 @@ class Hub final : public Application, public RoomHost {
   void close();
 
   // Application
-  HttpResponse http(const HttpRequest& request, const Identity* who) override;
-  bool needs_identity(std::string_view path) const override;
-  Identity identify(std::string_view guest_token) override;
+  HttpResponse http(const HttpRequest& request) override;
+  std::optional<Identity> identify(std::string_view guest_token, const std::string& address,
+                                   std::int64_t& retry_after_ms) override;
   void ws_open(const std::shared_ptr<Peer>& peer) override;
   void ws_frame(const std::shared_ptr<Peer>& peer, std::string_view frame) override;
   void ws_refused(const std::shared_ptr<Peer>& peer, std::string_view code) override;
@@ -122,9 +133,12 @@ class Hub final : public Application, public RoomHost {
   // concurrent load put there first).
   Result<std::shared_ptr<Room>> adopt(const store::LiveTable& table);
   // A new table from `make` (given a free id and a seed), stored and listed;
-  // null if no free id was found. Blocks on the store: blocking pool or loader.
+  // null if no free id was found, or if `check`, run in the same store
+  // write before the table is created, said no. Blocks on the store:
+  // blocking pool or loader.
   std::shared_ptr<Room> open_room(
-      const std::function<std::shared_ptr<Room>(const std::string& id, std::uint64_t seed)>& make);
+      const std::function<std::shared_ptr<Room>(const std::string& id, std::uint64_t seed)>& make,
+      const std::function<bool(store::Store&)>& check = {});
   // Drops finished tables nobody watches (HubOptions::keep_finished_ms).
   void sweep(std::int64_t now);
   // The lobby; `own_only`: without the other nodes' tables (what this node publishes).
@@ -135,18 +149,28 @@ class Hub final : public Application, public RoomHost {
   // A store write through the group commit, waited for (blocking pool only).
   void write_now(store::Store::Write write);
 
-  // http() without its answer to a store that is away (503).
-  HttpResponse route(const HttpRequest& request, const Identity* who);
+  // The player a guest cookie names (nullopt: nobody); never makes one.
+  std::optional<Identity> known_guest(std::string_view guest_token);
+  // http() without its answer to a store that is away (503): the route,
+  // the same-site rule, the caller's guest.
+  HttpResponse answer(const HttpRequest& request);
+  // The handler of a matched API route (http_routes.h); `who` is null when
+  // the route needs no guest or the cookie named nobody.
+  HttpResponse dispatch(const HttpRequest& request, const RouteMatch& route, const Identity* who);
+  // Why `address` may not open one more table, if so (409). The bound per
+  // player is checked in the store write that creates the table.
+  std::optional<HttpResponse> too_many_from_address(const std::string& address);
   HttpResponse api_table(const std::string& id);
   HttpResponse api_me(const HttpRequest& request, const Identity& who);
   HttpResponse api_create_table(const HttpRequest& request, const Identity& who);
-  HttpResponse api_my_tables(const Identity& who);
+  HttpResponse api_my_tables(const Identity* who);
   // Profiles and leaderboards (http_players.cpp).
   HttpResponse api_players(std::string_view rest, const HttpRequest& request);
   HttpResponse api_player(const store::Player& player, const HttpRequest& request);
   HttpResponse api_player_ratings(const store::Player& player);
+  // `who`: the caller if the cookie names one (their own place is shown).
   HttpResponse api_leaderboard(std::string_view pool, const HttpRequest& request,
-                               const Identity& who);
+                               const Identity* who);
   HttpResponse api_game(std::string_view id);
   HttpResponse api_test_clock(const HttpRequest& request);
   // A name to keep (http_accounts.cpp, protocol.md 2.12): POST
@@ -174,7 +198,9 @@ class Hub final : public Application, public RoomHost {
   HttpResponse api_analysis_board(const HttpRequest& request, const Identity& who);
   HttpResponse healthz();
   HttpResponse metrics();
-  HttpResponse static_file(std::string_view path, std::string_view accept_encoding);
+  // A page or file of the web client for GET; for other methods 405 when
+  // the path names one, else 404.
+  HttpResponse static_file(const HttpRequest& request, std::string_view path);
 
   store::Store& store_;
   HubOptions options_;
@@ -196,6 +222,11 @@ class Hub final : public Application, public RoomHost {
 
   std::mutex guests_mu_;
   std::unordered_map<std::string, Identity> guests_;  // token -> who
+  KeyedBuckets guest_buckets_;                        // guests made, per client address
+  KeyedBuckets board_buckets_;  // analysis-board positions, per client address
+  // Open tables this node made, by table id: the client address that made
+  // each (in memory only; counted for open_tables_per_address). Under mu_.
+  std::unordered_map<std::string, std::string> opened_by_;
   LoginLimits login_limits_;
 
   std::mutex lobby_mu_;

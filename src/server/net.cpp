@@ -14,6 +14,7 @@
 
 #include "server/forwarded.h"
 #include "server/messages.h"
+#include "server/rate_limits.h"
 
 namespace ft::server {
 namespace {
@@ -60,38 +61,7 @@ struct NetServer::Impl {
   std::vector<std::function<void()>> periodic;
 
   // The HTTP rate limit: one token bucket per client address.
-  struct Bucket {
-    double tokens = 0;
-    std::chrono::steady_clock::time_point last;
-  };
-  std::mutex buckets_mu;
-  std::unordered_map<std::string, Bucket> buckets;
-  std::uint64_t bucket_checks = 0;
-
-  // Takes a token for `address`; false when its bucket is empty.
-  bool http_allowed(const std::string& address) {
-    if (opt.http_rate_per_second <= 0) return true;
-    const auto now = std::chrono::steady_clock::now();
-    std::lock_guard lock(buckets_mu);
-    // Now and then forget the addresses whose bucket has filled up again:
-    // they are where a new one would start, so the map stays small.
-    if (++bucket_checks % 4096 == 0) {
-      const auto full =
-          std::chrono::duration<double>(opt.http_rate_burst / opt.http_rate_per_second);
-      std::erase_if(buckets, [&](const auto& kv) { return now - kv.second.last > full; });
-    }
-    auto [it, fresh] = buckets.try_emplace(address, Bucket{opt.http_rate_burst, now});
-    Bucket& b = it->second;
-    if (!fresh) {
-      b.tokens = std::min(opt.http_rate_burst,
-                          b.tokens + opt.http_rate_per_second *
-                                         std::chrono::duration<double>(now - b.last).count());
-      b.last = now;
-    }
-    if (b.tokens < 1.0) return false;
-    b.tokens -= 1.0;
-    return true;
-  }
+  KeyedBuckets http_buckets{opt.http_rate_per_second, opt.http_rate_burst};
 };
 
 namespace {
@@ -264,6 +234,10 @@ http::response<Body> response_head(const HttpResponse& r, unsigned version, bool
   res.set(http::field::cache_control, r.cache_control);
   for (const auto& [k, v] : SECURITY_HEADERS) res.set(k, v);
   for (const auto& [k, v] : r.headers) res.insert(k, v);
+  // Every 429 and 503 says when to come back (protocol.md 2); the places
+  // that know better set their own.
+  if ((r.status == 429 || r.status == 503) && res.find(http::field::retry_after) == res.end())
+    res.set(http::field::retry_after, "1");
   res.keep_alive(keep_alive);
   return res;
 }
@@ -335,8 +309,9 @@ std::optional<HttpResponse> refused_upgrade(const NetServer::Impl& impl,
 }
 
 // The application's view of a plain HTTP request (its body moves along).
+// `client`: the address rate limits count (forwarded.h).
 HttpRequest to_request(http::request<http::string_body>& req, const std::string& cookie,
-                       const std::string& host, const std::string& address) {
+                       const std::string& host, const std::string& client) {
   HttpRequest request;
   request.method = std::string(req.method_string());
   request.target = std::string(req.target());
@@ -344,7 +319,13 @@ HttpRequest to_request(http::request<http::string_body>& req, const std::string&
   request.guest_token = cookie;
   request.host = host;
   request.accept_encoding = std::string(req[http::field::accept_encoding]);
-  request.address = address;
+  request.address = client;
+  request.origin = std::string(req[http::field::origin]);
+  request.sec_fetch_site = std::string(req["Sec-Fetch-Site"]);
+  request.content_type = std::string(req[http::field::content_type]);
+  // For the same-site rule only: a browser cannot set this header, so a
+  // false one can only make a program's own request fail.
+  if (req["X-Forwarded-Proto"] == "https") request.scheme = "https";
   return request;
 }
 
@@ -378,10 +359,13 @@ awaitable<void> http_session(NetServer::Impl& impl, tcp::socket socket) {
         impl.opt.trusted_proxies.empty()
             ? address
             : client_address(address, req["X-Forwarded-For"], impl.opt.trusted_proxies);
-    if ((upgrade || req.target().starts_with("/api/")) && !impl.http_allowed(client)) {
+    const std::int64_t limited_ms =
+        upgrade || req.target().starts_with("/api/") ? impl.http_buckets.take(client) : 0;
+    if (limited_ms > 0) {
       HttpResponse limited =
           json_error(429, "rate_limited", "too many requests from this address; try again shortly");
-      limited.headers.emplace_back("Retry-After", "1");
+      limited.headers.emplace_back("Retry-After",
+                                   std::to_string(retry_after_seconds(limited_ms)));
       auto res = make_response(limited, req.version(), req.keep_alive() && !upgrade);
       auto [wec, wn] = co_await http::async_write(stream, res, tuple_awaitable);
       if (wec || upgrade || !req.keep_alive()) break;
@@ -394,24 +378,32 @@ awaitable<void> http_session(NetServer::Impl& impl, tcp::socket socket) {
         co_await http::async_write(stream, res, tuple_awaitable);
         break;
       }
-      Identity who;
+      std::optional<Identity> who;
+      std::int64_t wait_ms = 0;
       bool failed = false;
       try {
-        auto identify = [&impl, cookie] { return impl.app.identify(cookie); };
+        auto identify = [&impl, cookie, client, &wait_ms] {
+          return impl.app.identify(cookie, client, wait_ms);
+        };
         auto pending = on_pool(impl.pool, std::move(identify));
         who = co_await std::move(pending);
       } catch (const std::exception&) {
         failed = true;
       }
-      if (failed) {
-        auto res = make_response(json_error(503, "unavailable", "the store is not available"),
-                                 req.version(), false);
+      if (failed || !who) {
+        HttpResponse refusal =
+            failed ? json_error(503, "unavailable", "the store is not available")
+                   : json_error(429, "guest_rate_limited",
+                                "this address made too many guests lately; try again later");
+        if (!failed)
+          refusal.headers.emplace_back("Retry-After", std::to_string(retry_after_seconds(wait_ms)));
+        auto res = make_response(refusal, req.version(), false);
         co_await http::async_write(stream, res, tuple_awaitable);
         break;
       }
       stream.expires_never();
       auto ex = stream.get_executor();  // before the stream moves into the session
-      auto session = std::make_shared<WsSession>(impl, std::move(stream), std::move(who),
+      auto session = std::make_shared<WsSession>(impl, std::move(stream), std::move(*who),
                                                  impl.next_peer.fetch_add(1));
       asio::co_spawn(
           ex, [session, r = std::move(req)]() mutable { return session->run(std::move(r)); },
@@ -419,18 +411,10 @@ awaitable<void> http_session(NetServer::Impl& impl, tcp::socket socket) {
       co_return;
     }
 
-    HttpRequest request = to_request(req, cookie, host, address);
+    HttpRequest request = to_request(req, cookie, host, client);
     HttpResponse response;
     try {
-      auto handle = [&impl, &request] {
-        const std::string path = request.target.substr(0, request.target.find('?'));
-        if (!impl.app.needs_identity(path)) return impl.app.http(request, nullptr);
-        Identity who = impl.app.identify(request.guest_token);
-        HttpResponse r = impl.app.http(request, &who);
-        if (!who.new_token.empty())
-          r.headers.emplace_back("Set-Cookie", guest_cookie_header(who.new_token));
-        return r;
-      };
+      auto handle = [&impl, &request] { return impl.app.http(request); };
       auto pending = on_pool(impl.pool, std::move(handle));
       response = co_await std::move(pending);
     } catch (const std::exception&) {

@@ -24,7 +24,16 @@ struct HttpRequest {
   std::string guest_token;  // the ft_guest cookie, "" if none
   std::string host;
   std::string accept_encoding;  // the Accept-Encoding header, for precompressed files
-  std::string address;          // the client's IP address (login rate limits)
+  // The client's IP address (rate limits): the socket's peer, or behind a
+  // trusted proxy the address it forwards (forwarded.h).
+  std::string address;
+  // What the same-site rule reads (request_guard.h): the Origin,
+  // Sec-Fetch-Site and Content-Type headers, and the scheme the page was
+  // served under ("https" when a TLS proxy says so in X-Forwarded-Proto).
+  std::string origin;
+  std::string sec_fetch_site;
+  std::string content_type;
+  std::string scheme = "http";
 };
 
 struct HttpResponse {
@@ -98,10 +107,14 @@ class Application {
  public:
   virtual ~Application() = default;
   // Called on the blocking pool (may touch the store), never on an I/O thread.
-  virtual HttpResponse http(const HttpRequest& request, const Identity* who) = 0;
-  // Whether a request needs a guest identity (api calls do, /healthz does not).
-  virtual bool needs_identity(std::string_view path) const = 0;
-  virtual Identity identify(std::string_view guest_token) = 0;  // blocking pool
+  // The application routes the request, holds it to the same-site rule and
+  // resolves (or makes) the caller's guest as the route needs.
+  virtual HttpResponse http(const HttpRequest& request) = 0;
+  // The caller of a WebSocket handshake, made now if the cookie names
+  // nobody; nullopt when `address` made too many guests lately, with the
+  // milliseconds to wait in `retry_after_ms`. Blocking pool.
+  virtual std::optional<Identity> identify(std::string_view guest_token, const std::string& address,
+                                           std::int64_t& retry_after_ms) = 0;
   // Called on the connection's I/O thread; must not block.
   virtual void ws_open(const std::shared_ptr<Peer>& peer) = 0;
   virtual void ws_frame(const std::shared_ptr<Peer>& peer, std::string_view frame) = 0;

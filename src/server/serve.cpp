@@ -73,6 +73,11 @@ int serve(const ServeOptions& options) {
   hub_options.analysis.game_budget = std::chrono::milliseconds(options.analysis_budget_ms);
   hub_options.analysis.live_budget = std::chrono::milliseconds(options.analysis_board_budget_ms);
   hub_options.analysis.table_mb = static_cast<std::size_t>(options.analysis_memory_mib);
+  hub_options.site_origins = options.allow_origins;
+  if (!options.public_origin.empty()) hub_options.site_origins.push_back(options.public_origin);
+  hub_options.guests_per_hour = options.guest_rate;
+  hub_options.open_tables = options.open_tables;
+  hub_options.open_tables_per_address = options.open_tables_per_address;
   Hub hub(*store, hub_options);
   // Several nodes: the tables come with their leases (cluster.h), not all at start.
   std::unique_ptr<store::EventBus> bus;

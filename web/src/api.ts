@@ -15,7 +15,9 @@ export async function call(method: string, path: string, body?: unknown): Promis
   const res = await fetch(path, {
     method,
     credentials: 'same-origin',
-    headers: body === undefined ? {} : { 'Content-Type': 'application/json' },
+    // Every request that changes something says it is JSON, body or not:
+    // the server refuses others (protocol.md 2, the same-site rule).
+    headers: method === 'GET' ? {} : { 'Content-Type': 'application/json' },
     body: body === undefined ? undefined : JSON.stringify(body),
   });
   let data: unknown = null;

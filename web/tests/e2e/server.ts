@@ -85,8 +85,12 @@ export async function startServer(
         root,
         '--engine-memory',
         '32',
-        // Every browser of the tests comes from 127.0.0.1: no per-address API limit.
+        // Every browser of the tests comes from 127.0.0.1: no per-address limits.
         '--http-rate',
+        '0',
+        '--guest-rate',
+        '0',
+        '--open-tables-per-address',
         '0',
         ...extra,
       ],

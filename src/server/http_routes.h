@@ -1,0 +1,64 @@
+// The HTTP API's route table (docs/protocol.md 2): every endpoint the server
+// answers, by method and path pattern, with what it needs of the caller's
+// guest identity. A pure function over the request target, so the fuzz
+// target (fuzz/request_target_fuzz.cpp) runs it without a server. Hub
+// (http_api.cpp) maps each route to its handler; a path no route names is
+// a page or a file of the web client (static_files.h) for GET, and 404 for
+// every other method.
+#pragma once
+
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace ft::server {
+
+enum class Route {
+  healthz,
+  metrics,
+  me,                // GET, POST /api/me
+  my_tables,         // GET /api/me/tables
+  create_table,      // POST /api/tables
+  table,             // GET /api/tables/{id}
+  lobby,             // GET /api/lobby
+  player,            // GET /api/players/{id}
+  player_games,      // GET /api/players/{id}/games
+  player_ratings,    // GET /api/players/{id}/ratings
+  leaderboard,       // GET /api/leaderboard/{pool}
+  game,              // GET /api/games/{id}
+  game_analysis,     // GET /api/games/{id}/analysis
+  analysis_board,    // POST /api/analysis
+  account_login,     // POST /api/account/login
+  account_logout,    // POST /api/account/logout
+  account_password,  // POST /api/account/password
+  account_change,    // POST /api/account/change-password
+  test_clock,        // POST /api/test/clock (serve --test-clock only)
+  web,               // GET anything else: the web client (static_files.h)
+};
+
+// What a route needs of the guest cookie (protocol.md 1): a guest is made
+// only when a person does something that needs one.
+enum class GuestNeed {
+  none,      // never looks at the cookie
+  if_known,  // the caller when the cookie names one; nobody otherwise
+  make,      // the caller, made now if the cookie names nobody
+};
+
+struct RouteMatch {
+  int status = 200;  // 200: `route` answers; 404: no such endpoint; 405: not this method
+  Route route = Route::web;
+  GuestNeed guest = GuestNeed::none;
+  std::string allow;                   // 405: the methods the path takes ("GET, POST")
+  std::vector<std::string_view> args;  // the pattern's {id} parts, views into the path
+};
+
+// GET and HEAD are one method here; `path` is the target without its query.
+// `test_clock`: whether the server runs under the test clock (else that
+// route does not exist).
+RouteMatch match_route(std::string_view method, std::string_view path, bool test_clock = false);
+
+// Methods that change nothing (GET, HEAD, OPTIONS): every other one is held
+// to the same-site rule of request_guard.h.
+bool safe_method(std::string_view method);
+
+}  // namespace ft::server
