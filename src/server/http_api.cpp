@@ -358,7 +358,8 @@ HttpResponse Hub::metrics() {
 }
 
 HttpResponse Hub::static_file(std::string_view path, std::string_view accept_encoding) {
-  return serve_static(options_.web_root, path, accept_encoding);
+  static const StaticFiles none;
+  return (options_.web ? *options_.web : none).answer(path, accept_encoding);
 }
 
 }  // namespace ft::server
