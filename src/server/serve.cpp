@@ -126,6 +126,7 @@ int serve(const ServeOptions& options) {
   net_options.rate_burst = 2.0 * options.ws_rate;
   net_options.http_rate_per_second = options.http_rate;
   net_options.http_rate_burst = 3.0 * options.http_rate;
+  net_options.ws_per_address = options.ws_per_address;
   NetServer net(net_options, hub);
   try {
     net.listen();

@@ -38,6 +38,8 @@ const char* serve_usage() {
          "                       (default 300; the store serves it after that)\n"
          "  --http-rate N        API requests and WebSocket opens per second per client\n"
          "                       address, bursts of 3N (default 20; 0: no limit)\n"
+         "  --ws-per-address N   open WebSockets per client address (default 32; 0: no\n"
+         "                       cap); over it a new one gets 429 too_many_sockets\n"
          "  --leaderboard-rd N   leaderboards list ratings whose deviation is below N\n"
          "                       (45..500, default 110: not provisional)\n"
          "  --leaderboard-days N ... and whose last rated match is at most N days old\n"
@@ -67,6 +69,7 @@ std::optional<server::ServeOptions> parse_serve_args(std::span<const std::string
                                                     "--allow-origin",
                                                     "--ws-rate",
                                                     "--http-rate",
+                                                    "--ws-per-address",
                                                     "--keep-finished",
                                                     "--test-clock",
                                                     "--leaderboard-rd",
@@ -93,6 +96,7 @@ std::optional<server::ServeOptions> parse_serve_args(std::span<const std::string
       {"--engine-memory", &o.engine_memory_mib, 1, 65536, "a number of MiB in 1..65536"},
       {"--ws-rate", &o.ws_rate, 1, 100000, "a number in 1..100000"},
       {"--http-rate", &o.http_rate, 0, 100000, "a number in 0..100000"},
+      {"--ws-per-address", &o.ws_per_address, 0, 100000, "a number in 0..100000"},
       {"--keep-finished", &o.keep_finished_s, 1, 86400, "a number of seconds in 1..86400"},
       {"--leaderboard-rd", &o.leaderboard_rd, 45, 500, "a deviation in 45..500"},
       {"--leaderboard-days", &o.leaderboard_days, 1, 3650, "a number of days in 1..3650"},
