@@ -133,7 +133,7 @@ struct NetOptions {
   double http_rate_burst = 60;
   // Open WebSockets per client address (protocol.md 3); over it the
   // handshake gets 429 too_many_sockets. 0: no cap.
-  int ws_per_address = 32;
+  int ws_per_address = 64;
 };
 
 struct NetCounters {

@@ -60,7 +60,7 @@ TEST(ServeArgs, EveryOptionIsRead) {
   EXPECT_EQ(o->ws_rate, 50);
   EXPECT_EQ(o->http_rate, 0);
   EXPECT_EQ(o->ws_per_address, 4);
-  EXPECT_EQ(parse({}, error, help)->ws_per_address, 32);  // the documented default
+  EXPECT_EQ(parse({}, error, help)->ws_per_address, 64);  // the documented default
   EXPECT_FALSE(parse({"--ws-per-address", "-1"}, error, help).has_value());
 }
 

@@ -58,14 +58,14 @@ HttpResult upgrade(int port, const std::string& cookie) {
                {"Sec-WebSocket-Key", "dGhlIHNhbXBsZSBub25jZQ=="}});
 }
 
-// The default cap (32 per address) holds without any option: the 33rd
+// The default cap (64 per address) holds without any option: the 65th
 // socket from one address is refused while the others stay open.
-TEST(EdgeLimits, OneAddressHoldsAtMost32WebSockets) {
+TEST(EdgeLimits, OneAddressHoldsAtMost64WebSockets) {
   ServerProcess server(temp_db("wscap_default"));
   const int port = server.port();
   const std::string cookie = http(port, "GET", "/api/me").set_cookie;
   std::vector<std::unique_ptr<WsClient>> open;
-  for (int i = 0; i < 32; ++i) {
+  for (int i = 0; i < 64; ++i) {
     open.push_back(std::make_unique<WsClient>(port, cookie));
     open.back()->expect("welcome");
   }

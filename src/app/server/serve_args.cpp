@@ -38,7 +38,7 @@ const char* serve_usage() {
          "                       (default 300; the store serves it after that)\n"
          "  --http-rate N        API requests and WebSocket opens per second per client\n"
          "                       address, bursts of 3N (default 20; 0: no limit)\n"
-         "  --ws-per-address N   open WebSockets per client address (default 32; 0: no\n"
+         "  --ws-per-address N   open WebSockets per client address (default 64; 0: no\n"
          "                       cap); over it a new one gets 429 too_many_sockets\n"
          "  --leaderboard-rd N   leaderboards list ratings whose deviation is below N\n"
          "                       (45..500, default 110: not provisional)\n"
