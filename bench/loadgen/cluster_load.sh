@@ -14,7 +14,7 @@ export FT_CLUSTER_DIR
 FT_CLUSTER_DIR=$(mktemp -d /tmp/ft-cluster-load.XXXXXX)
 chmod 755 "$FT_CLUSTER_DIR"
 export FT_CLUSTER_PORT=$((20000 + RANDOM % 20000))
-export FT_CLUSTER_ARGS="--http-rate 0 --guest-rate 0 --open-tables-per-address 0"
+export FT_CLUSTER_ARGS="--http-rate 0 --guest-rate 0 --open-tables-per-address 0 --ws-per-address 0"
 trap '"$ROOT/scripts/cluster.sh" down >/dev/null 2>&1 || true; rm -rf "$FT_CLUSTER_DIR"' EXIT
 
 # The cluster's PostgreSQL: its postmaster and the backends it forked.

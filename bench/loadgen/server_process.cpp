@@ -107,8 +107,9 @@ ServerProcess::ServerProcess(const std::string& path, const std::vector<std::str
   std::vector<std::string> args = {
       path, "serve", "--address", "127.0.0.1", "--port", std::to_string(port_), "--store",
       "sqlite:" + dir_ + "/load.db" + (store_query.empty() ? "" : "?" + store_query),
-      // Every simulated guest comes from 127.0.0.1: no per-address HTTP limit.
-      "--http-rate", "0", "--guest-rate", "0", "--open-tables-per-address", "0"};
+      // Every simulated guest comes from 127.0.0.1: no per-address limits.
+      "--http-rate", "0", "--guest-rate", "0", "--open-tables-per-address", "0", "--ws-per-address",
+      "0"};
   args.insert(args.end(), extra_args.begin(), extra_args.end());
   std::vector<char*> argv;
   for (auto& a : args) argv.push_back(a.data());

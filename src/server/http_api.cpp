@@ -464,8 +464,10 @@ HttpResponse Hub::metrics() {
 }
 
 HttpResponse Hub::static_file(const HttpRequest& request, std::string_view path) {
+  static const StaticFiles none;
   const bool get = request.method == "GET" || request.method == "HEAD";
-  HttpResponse r = serve_static(options_.web_root, path, get ? request.accept_encoding : "");
+  HttpResponse r =
+      (options_.web ? *options_.web : none).answer(path, get ? request.accept_encoding : "");
   if (get || r.status != 200) return r;
   r = error(405, "method_not_allowed", "use GET");
   r.headers.emplace_back("Allow", "GET, HEAD");

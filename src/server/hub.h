@@ -26,9 +26,11 @@
 namespace ft::server {
 
 class Cluster;
+class StaticFiles;
 
 struct HubOptions {
-  std::string web_root;    // the built web client; "" or missing: API only
+  // The built web client's files, read at start (static_files.h); null: API only.
+  std::shared_ptr<const StaticFiles> web;
   int engine_threads = 1;  // computer seats
   // A finished table nobody watches leaves memory after this long; the
   // store serves it when it is asked for again.

@@ -2,6 +2,7 @@
 // translation unit). One strand per connection; C++20 coroutines.
 #include "server/net.h"
 
+#include <array>
 #include <boost/asio.hpp>
 #include <boost/beast.hpp>
 #include <chrono>
@@ -11,6 +12,7 @@
 #include <stdexcept>
 #include <thread>
 #include <unordered_map>
+#include <utility>
 
 #include "server/forwarded.h"
 #include "server/messages.h"
@@ -62,14 +64,61 @@ struct NetServer::Impl {
 
   // The HTTP rate limit: one token bucket per client address.
   KeyedBuckets http_buckets{opt.http_rate_per_second, opt.http_rate_burst};
+
+  // Open WebSockets per client address (the one the rate limit counts),
+  // from the handshake until the socket ends.
+  std::mutex sockets_mu;
+  std::unordered_map<std::string, int> sockets;
+
+  // Counts a socket for `address`; false (and not counted) over the cap.
+  bool take_socket(const std::string& address) {
+    std::lock_guard lock(sockets_mu);
+    int& open = sockets[address];
+    if (opt.ws_per_address > 0 && open >= opt.ws_per_address) return false;
+    ++open;
+    return true;
+  }
+  void give_socket(const std::string& address) {
+    std::lock_guard lock(sockets_mu);
+    auto it = sockets.find(address);
+    if (it != sockets.end() && --it->second <= 0) sockets.erase(it);
+  }
 };
 
 namespace {
 
+// One counted socket of an address (NetServer::Impl::take_socket), given
+// back once: when the socket ends or, if it never opened, when this goes.
+class SocketSlot {
+ public:
+  SocketSlot(NetServer::Impl& impl, std::string address)
+      : impl_(&impl), address_(std::move(address)) {
+    if (!impl.take_socket(address_)) impl_ = nullptr;
+  }
+  SocketSlot(SocketSlot&& o) noexcept
+      : impl_(std::exchange(o.impl_, nullptr)), address_(std::move(o.address_)) {}
+  SocketSlot(const SocketSlot&) = delete;
+  SocketSlot& operator=(const SocketSlot&) = delete;
+  SocketSlot& operator=(SocketSlot&&) = delete;
+  ~SocketSlot() { release(); }
+  explicit operator bool() const { return impl_ != nullptr; }
+  void release() {
+    if (impl_ != nullptr) std::exchange(impl_, nullptr)->give_socket(address_);
+  }
+
+ private:
+  NetServer::Impl* impl_;
+  std::string address_;
+};
+
 class WsSession final : public Peer, public std::enable_shared_from_this<WsSession> {
  public:
-  WsSession(NetServer::Impl& impl, beast::tcp_stream stream, Identity identity, std::uint64_t id)
-      : Peer(std::move(identity), id), impl_(impl), ws_(std::move(stream)) {}
+  WsSession(NetServer::Impl& impl, beast::tcp_stream stream, Identity identity, std::uint64_t id,
+            SocketSlot slot)
+      : Peer(std::move(identity), id),
+        impl_(impl),
+        ws_(std::move(stream)),
+        slot_(std::move(slot)) {}
 
   using Peer::send;
   void send(std::shared_ptr<const std::string> frame) override {
@@ -113,7 +162,10 @@ class WsSession final : public Peer, public std::enable_shared_from_this<WsSessi
       if (!token.empty()) res.set(http::field::set_cookie, guest_cookie_header(token));
     }));
     auto [ec] = co_await ws_.async_accept(request, tuple_awaitable);
-    if (ec) co_return;
+    if (ec) {
+      slot_.release();
+      co_return;
+    }
     impl_.counters.ws_connections.fetch_add(1);
     impl_.app.ws_open(self);
     co_await read_loop();
@@ -124,6 +176,7 @@ class WsSession final : public Peer, public std::enable_shared_from_this<WsSessi
     }
     impl_.app.ws_close(self);
     impl_.counters.ws_connections.fetch_sub(1);
+    slot_.release();  // now, not when the last holder of the session lets go
   }
 
  private:
@@ -224,6 +277,7 @@ class WsSession final : public Peer, public std::enable_shared_from_this<WsSessi
   bool overflow_ = false;
   bool going_away_ = false;  // close_soon(): close once the queue is sent
   bool closed_ = false;
+  SocketSlot slot_;
 };
 
 template <typename Body>
@@ -308,6 +362,21 @@ std::optional<HttpResponse> refused_upgrade(const NetServer::Impl& impl,
   return std::nullopt;
 }
 
+// After an answer that ends the connection before the request was read to
+// its end (431): the rest of what the client sent is read and dropped for a
+// moment, so closing does not reset the connection under the answer.
+awaitable<void> discard_unread(NetServer::Impl& impl, beast::tcp_stream& stream) {
+  beast::error_code ignored;
+  stream.socket().shutdown(tcp::socket::shutdown_send, ignored);
+  stream.expires_after(std::chrono::seconds(std::min(2, impl.opt.http_idle_seconds)));
+  std::array<char, 4096> sink;
+  for (std::size_t dropped = 0; dropped < 65536;) {
+    auto [ec, n] = co_await stream.async_read_some(asio::buffer(sink), tuple_awaitable);
+    if (ec) break;
+    dropped += n;
+  }
+}
+
 // The application's view of a plain HTTP request (its body moves along).
 // `client`: the address rate limits count (forwarded.h).
 HttpRequest to_request(http::request<http::string_body>& req, const std::string& cookie,
@@ -346,6 +415,14 @@ awaitable<void> http_session(NetServer::Impl& impl, tcp::socket socket) {
       co_await http::async_write(stream, res, tuple_awaitable);
       break;
     }
+    if (ec == http::error::header_limit) {
+      auto res = make_response(
+          json_error(431, "headers_too_large", "request headers are limited to 8192 bytes"), 11,
+          false);
+      co_await http::async_write(stream, res, tuple_awaitable);
+      co_await discard_unread(impl, stream);
+      break;
+    }
     if (ec) break;
     http::request<http::string_body> req = parser.release();
     impl.counters.http_requests.fetch_add(1);
@@ -364,8 +441,7 @@ awaitable<void> http_session(NetServer::Impl& impl, tcp::socket socket) {
     if (limited_ms > 0) {
       HttpResponse limited =
           json_error(429, "rate_limited", "too many requests from this address; try again shortly");
-      limited.headers.emplace_back("Retry-After",
-                                   std::to_string(retry_after_seconds(limited_ms)));
+      limited.headers.emplace_back("Retry-After", std::to_string(retry_after_seconds(limited_ms)));
       auto res = make_response(limited, req.version(), req.keep_alive() && !upgrade);
       auto [wec, wn] = co_await http::async_write(stream, res, tuple_awaitable);
       if (wec || upgrade || !req.keep_alive()) break;
@@ -375,6 +451,16 @@ awaitable<void> http_session(NetServer::Impl& impl, tcp::socket socket) {
     if (upgrade) {
       if (auto refused = refused_upgrade(impl, req, host)) {
         auto res = make_response(*refused, req.version(), false);
+        co_await http::async_write(stream, res, tuple_awaitable);
+        break;
+      }
+      SocketSlot slot(impl, client);
+      if (!slot) {
+        HttpResponse full = json_error(
+            429, "too_many_sockets",
+            "at most " + std::to_string(impl.opt.ws_per_address) + " WebSockets per address");
+        full.headers.emplace_back("Retry-After", "5");
+        auto res = make_response(full, req.version(), false);
         co_await http::async_write(stream, res, tuple_awaitable);
         break;
       }
@@ -404,7 +490,7 @@ awaitable<void> http_session(NetServer::Impl& impl, tcp::socket socket) {
       stream.expires_never();
       auto ex = stream.get_executor();  // before the stream moves into the session
       auto session = std::make_shared<WsSession>(impl, std::move(stream), std::move(*who),
-                                                 impl.next_peer.fetch_add(1));
+                                                 impl.next_peer.fetch_add(1), std::move(slot));
       asio::co_spawn(
           ex, [session, r = std::move(req)]() mutable { return session->run(std::move(r)); },
           asio::detached);

@@ -144,6 +144,9 @@ struct NetOptions {
   // (a token bucket; over it: 429 rate_limited). 0: no limit.
   double http_rate_per_second = 20;
   double http_rate_burst = 60;
+  // Open WebSockets per client address (protocol.md 3); over it the
+  // handshake gets 429 too_many_sockets. 0: no cap.
+  int ws_per_address = 64;
 };
 
 struct NetCounters {

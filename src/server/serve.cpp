@@ -12,6 +12,7 @@
 #include "server/cluster.h"
 #include "server/hub.h"
 #include "server/net.h"
+#include "server/static_files.h"
 #include "store/event_bus.h"
 #include "store/store.h"
 
@@ -34,6 +35,24 @@ std::string find_web_root() {
     if (fs::is_regular_file(c / "index.html", ec)) return c.string();
   }
   return {};
+}
+
+// The web client's table (static_files.h), read once: a file added to the
+// root later is served after the next start, never before.
+std::shared_ptr<const StaticFiles> read_web_client(const std::string& root) {
+  if (root.empty()) return nullptr;
+  std::vector<std::string> skipped;
+  auto files = std::make_shared<const StaticFiles>(StaticFiles::load(root, skipped));
+  // A few lines say what kind of thing was left out; a root full of other
+  // files (a mistaken --web-root) should not flood the log.
+  constexpr std::size_t SHOWN = 20;
+  for (std::size_t i = 0; i < skipped.size() && i < SHOWN; ++i)
+    std::cerr << "fourtable serve: web root: not served: " << skipped[i] << "\n";
+  if (skipped.size() > SHOWN)
+    std::cerr << "fourtable serve: web root: " << skipped.size() - SHOWN << " more not served\n";
+  if (files->size() == 0)
+    std::cerr << "fourtable serve: web root " << root << " holds no web client (web/dist)\n";
+  return files;
 }
 
 }  // namespace
@@ -63,8 +82,9 @@ int serve(const ServeOptions& options) {
   }
   engine::configure_table_memory(static_cast<std::size_t>(options.engine_memory_mib) << 20);
 
+  const std::string web_root = options.web_root.empty() ? find_web_root() : options.web_root;
   HubOptions hub_options;
-  hub_options.web_root = options.web_root.empty() ? find_web_root() : options.web_root;
+  hub_options.web = read_web_client(web_root);
   hub_options.engine_threads = options.engine_threads;
   hub_options.keep_finished_ms = std::int64_t{options.keep_finished_s} * 1000;
   hub_options.test_clock_ms = options.test_clock_ms;
@@ -111,6 +131,7 @@ int serve(const ServeOptions& options) {
   net_options.rate_burst = 2.0 * options.ws_rate;
   net_options.http_rate_per_second = options.http_rate;
   net_options.http_rate_burst = 3.0 * options.http_rate;
+  net_options.ws_per_address = options.ws_per_address;
   NetServer net(net_options, hub);
   try {
     net.listen();
@@ -153,8 +174,11 @@ int serve(const ServeOptions& options) {
             << " (store " << options.store
             << (options.node.empty() ? "" : ", node " + options.node + ", bus " + options.bus)
             << ", web "
-            << (hub_options.web_root.empty() ? std::string("none") : hub_options.web_root) << ", "
-            << restored << " tables restored, book " << book.size() << " positions)" << std::endl;
+            << (hub_options.web
+                    ? web_root + " (" + std::to_string(hub_options.web->size()) + " files)"
+                    : std::string("none"))
+            << ", " << restored << " tables restored, book " << book.size() << " positions)"
+            << std::endl;
   net.run();
   waiter.join();
   // The rooms hold sockets of the network's io_context: they go first,

@@ -1,33 +1,14 @@
+// The lookup side of the web client's table: which key a request target
+// names and the answer it gets (the table is read by static_files_load.cpp).
 #include "server/static_files.h"
 
+#include <array>
 #include <cctype>
 #include <cstdlib>
-#include <fstream>
-#include <map>
-#include <sstream>
-#include <string>
-#include <system_error>
+#include <utility>
 
 namespace ft::server {
-namespace fs = std::filesystem;
 namespace {
-
-std::string content_type(const fs::path& p) {
-  static const std::map<std::string, std::string> TYPES = {
-      {".html", "text/html; charset=utf-8"},
-      {".js", "text/javascript; charset=utf-8"},
-      {".css", "text/css; charset=utf-8"},
-      {".json", "application/json"},
-      {".svg", "image/svg+xml"},
-      {".png", "image/png"},
-      {".ico", "image/x-icon"},
-      {".woff2", "font/woff2"},
-      {".txt", "text/plain; charset=utf-8"},
-      {".map", "application/json"},
-      {".webmanifest", "application/manifest+json"}};
-  auto it = TYPES.find(p.extension().string());
-  return it == TYPES.end() ? "application/octet-stream" : it->second;
-}
 
 HttpResponse not_found(std::string_view message) {
   HttpResponse r;
@@ -36,11 +17,22 @@ HttpResponse not_found(std::string_view message) {
   return r;
 }
 
-std::string read_file(const fs::path& p) {
-  std::ifstream in(p, std::ios::binary);
-  std::stringstream ss;
-  ss << in.rdbuf();
-  return ss.str();
+bool name_char(char c) {
+  return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_' ||
+         c == '-' || c == '.';
+}
+
+bool id_char(char c) {
+  return name_char(c) && c != '.';
+}
+
+// `rest` is one id (1..64 id characters), optionally followed by '/'.
+bool one_id(std::string_view rest) {
+  if (rest.ends_with('/')) rest.remove_suffix(1);
+  if (rest.empty() || rest.size() > 64) return false;
+  for (char c : rest)
+    if (!id_char(c)) return false;
+  return true;
 }
 
 std::string_view trim(std::string_view s) {
@@ -59,6 +51,48 @@ bool iequals(std::string_view a, std::string_view b) {
 }
 
 }  // namespace
+
+bool plain_file_name(std::string_view name) {
+  if (name.size() < 2 || name.size() > 255 || name.front() != '/') return false;
+  bool segment_start = true;
+  for (char c : name.substr(1)) {
+    if (c == '/') {
+      if (segment_start) return false;  // an empty segment: "//"
+      segment_start = true;
+      continue;
+    }
+    if (!name_char(c) || (segment_start && c == '.')) return false;
+    segment_start = false;
+  }
+  return !segment_start;  // no trailing slash
+}
+
+bool page_route(std::string_view path) {
+  for (std::string_view page : {"/", "/analysis", "/analysis/", "/leaderboard", "/leaderboard/"})
+    if (path == page) return true;
+  for (std::string_view prefix : {"/t/", "/p/", "/g/", "/leaderboard/"})
+    if (path.starts_with(prefix) && one_id(path.substr(prefix.size()))) return true;
+  return false;
+}
+
+std::string_view web_content_type(std::string_view name) {
+  static constexpr std::array<std::pair<std::string_view, std::string_view>, 11> TYPES = {{
+      {".html", "text/html; charset=utf-8"},
+      {".js", "text/javascript; charset=utf-8"},
+      {".css", "text/css; charset=utf-8"},
+      {".json", "application/json"},
+      {".svg", "image/svg+xml"},
+      {".png", "image/png"},
+      {".ico", "image/x-icon"},
+      {".woff2", "font/woff2"},
+      {".txt", "text/plain; charset=utf-8"},
+      {".map", "application/json"},
+      {".webmanifest", "application/manifest+json"},
+  }};
+  for (const auto& [extension, type] : TYPES)
+    if (name.ends_with(extension) && name.size() > extension.size()) return type;
+  return {};
+}
 
 bool accepts_encoding(std::string_view header, std::string_view coding) {
   bool star = false;
@@ -81,47 +115,50 @@ bool accepts_encoding(std::string_view header, std::string_view coding) {
   return star;
 }
 
-HttpResponse serve_static(const fs::path& root, std::string_view path,
-                          std::string_view accept_encoding) {
-  if (root.empty()) return not_found("no web client is served");
-  if (path.find("..") != std::string_view::npos || path.find('\\') != std::string_view::npos)
-    return not_found("no such file");
-  const bool asset = path.rfind("/assets/", 0) == 0;
-  fs::path file = root;
-  if (path == "/" || path.rfind("/t/", 0) == 0) {
-    file /= "index.html";
-  } else {
-    file /= std::string(path.substr(1));
+StaticFiles::StaticFiles(std::map<std::string, WebFile, std::less<>> files) {
+  for (auto& [name, file] : files)
+    if (plain_file_name(name)) files_.emplace(name, std::move(file));
+}
+
+std::uintmax_t StaticFiles::bytes() const {
+  std::uintmax_t total = 0;
+  for (const auto& [name, f] : files_) total += f.bytes.size() + f.brotli.size() + f.gzip.size();
+  return total;
+}
+
+const WebFile* StaticFiles::find(std::string_view target) const {
+  const std::string_view path = target.substr(0, target.find('?'));
+  // Checked before the table although no key could match otherwise: a
+  // target that is not a plain name or a page never gets near a lookup.
+  if (page_route(path)) {
+    auto it = files_.find(std::string_view("/index.html"));
+    return it == files_.end() ? nullptr : &it->second;
   }
-  std::error_code ec;
-  if (!fs::is_regular_file(file, ec)) {
-    // Client-side routes (pages of the web client) get the page itself.
-    if (fs::path(std::string(path)).extension().empty() && !asset) {
-      file = root / "index.html";
-      if (!fs::is_regular_file(file, ec))
-        return not_found("the web client is not built (web/dist)");
-    } else {
-      return not_found("no such file");
-    }
-  }
+  if (!plain_file_name(path)) return nullptr;
+  auto it = files_.find(path);
+  return it == files_.end() ? nullptr : &it->second;
+}
+
+HttpResponse StaticFiles::answer(std::string_view target, std::string_view accept_encoding) const {
+  if (files_.empty()) return not_found("no web client is served");
+  const WebFile* file = find(target);
+  if (file == nullptr) return not_found("no such file");
   HttpResponse r;
-  r.content_type = content_type(file);
+  r.content_type = file->content_type;
   // Vite names every asset by its content's hash: a new build is a new name,
   // so a browser may keep one for a year. The page itself names the current
   // assets and is checked every time.
-  r.cache_control = asset ? "public, max-age=31536000, immutable" : "no-cache";
-  fs::path sent = file;
-  for (const auto& [coding, suffix] : {std::pair{"br", ".br"}, std::pair{"gzip", ".gz"}}) {
-    fs::path packed = file;
-    packed += suffix;
-    if (accepts_encoding(accept_encoding, coding) && fs::is_regular_file(packed, ec)) {
-      sent = packed;
-      r.headers.emplace_back("Content-Encoding", coding);
-      break;
-    }
+  r.cache_control = file->hashed ? "public, max-age=31536000, immutable" : "no-cache";
+  if (!file->brotli.empty() && accepts_encoding(accept_encoding, "br")) {
+    r.headers.emplace_back("Content-Encoding", "br");
+    r.body = file->brotli;
+  } else if (!file->gzip.empty() && accepts_encoding(accept_encoding, "gzip")) {
+    r.headers.emplace_back("Content-Encoding", "gzip");
+    r.body = file->gzip;
+  } else {
+    r.body = file->bytes;
   }
   r.headers.emplace_back("Vary", "Accept-Encoding");
-  r.body = read_file(sent);
   return r;
 }
 

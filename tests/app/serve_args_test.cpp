@@ -27,9 +27,26 @@ TEST(ServeArgs, DefaultsWorkOutOfTheBox) {
 TEST(ServeArgs, EveryOptionIsRead) {
   std::string error;
   bool help = false;
-  auto o = parse({"--port", "9000", "--address=127.0.0.1", "--store", "sqlite:x.db", "--web-root",
-                  "/srv/web", "--threads", "3", "--engine-threads", "2", "--engine-memory", "64",
-                  "--allow-origin", "https://example.org", "--ws-rate", "50", "--http-rate=0"},
+  auto o = parse({"--port",
+                  "9000",
+                  "--address=127.0.0.1",
+                  "--store",
+                  "sqlite:x.db",
+                  "--web-root",
+                  "/srv/web",
+                  "--threads",
+                  "3",
+                  "--engine-threads",
+                  "2",
+                  "--engine-memory",
+                  "64",
+                  "--allow-origin",
+                  "https://example.org",
+                  "--ws-rate",
+                  "50",
+                  "--http-rate=0",
+                  "--ws-per-address",
+                  "4"},
                  error, help);
   ASSERT_TRUE(o.has_value()) << error;
   EXPECT_EQ(o->port, 9000);
@@ -42,6 +59,9 @@ TEST(ServeArgs, EveryOptionIsRead) {
   ASSERT_EQ(o->allow_origins.size(), 1u);
   EXPECT_EQ(o->ws_rate, 50);
   EXPECT_EQ(o->http_rate, 0);
+  EXPECT_EQ(o->ws_per_address, 4);
+  EXPECT_EQ(parse({}, error, help)->ws_per_address, 64);  // the documented default
+  EXPECT_FALSE(parse({"--ws-per-address", "-1"}, error, help).has_value());
 }
 
 TEST(ServeArgs, BadOptionsSayWhat) {
@@ -60,7 +80,7 @@ TEST(ServeArgs, BadOptionsSayWhat) {
   const std::string usage = serve_usage();
   for (const char* option :
        {"--port", "--address", "--store", "--web-root", "--threads", "--engine-threads",
-        "--engine-memory", "--allow-origin", "--ws-rate", "--http-rate"})
+        "--engine-memory", "--allow-origin", "--ws-rate", "--http-rate", "--ws-per-address"})
     EXPECT_NE(usage.find(option), std::string::npos) << option;
 }
 

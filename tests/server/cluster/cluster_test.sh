@@ -14,7 +14,7 @@ export FT_CLUSTER_DIR
 export FT_CLUSTER_PORT=$((20000 + RANDOM % 12000))
 export FT_CLUSTER_LEASE_MS=4000
 # Every client of the test comes from 127.0.0.1: no per-address limit.
-export FT_CLUSTER_ARGS="--http-rate 0 --guest-rate 0 --open-tables-per-address 0"
+export FT_CLUSTER_ARGS="--http-rate 0 --guest-rate 0 --open-tables-per-address 0 --ws-per-address 0"
 cleanup() {
   [ -n "${FT_CLUSTER_KEEP:-}" ] && { echo "cluster kept in $FT_CLUSTER_DIR"; return; }
   "$root/scripts/cluster.sh" down >/dev/null 2>&1 || true
