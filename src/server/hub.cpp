@@ -450,7 +450,9 @@ void Hub::send_lobby() {
 
 Identity Hub::identify(std::string_view token) {
   if (!token.empty()) {
-    {
+    // On one node of several the store is asked every time: another node
+    // may have ended the token (a log-out or a change of password there).
+    if (cluster_ == nullptr) {
       std::lock_guard lock(guests_mu_);
       auto it = guests_.find(std::string(token));
       if (it != guests_.end()) return it->second;
