@@ -78,12 +78,23 @@ std::int64_t wait_ms(const std::vector<std::int64_t>& newest_first, int max, std
 }
 }  // namespace
 
-LoginVerdict judge_login(const store::Store::LoginFailures& failures, const LoginLimits& limits,
-                         std::int64_t now_ms) {
+LoginVerdict judge_login(const store::Store::LoginFailures& failures, bool known_address,
+                         const LoginLimits& limits, std::int64_t now_ms) {
   if (auto wait = wait_ms(failures.by_address, limits.per_address, limits.window_ms, now_ms))
     return {LoginVerdict::address_limited, wait};
+  if (auto wait = wait_ms(failures.by_name_and_address, limits.per_name_and_address,
+                          limits.window_ms, now_ms))
+    return {LoginVerdict::name_and_address_limited, wait};
+  if (known_address) return {};
   if (auto wait = wait_ms(failures.by_name, limits.per_name, limits.window_ms, now_ms))
     return {LoginVerdict::name_limited, wait};
+  return {};
+}
+
+LoginVerdict judge_password_change(const std::vector<std::int64_t>& session_failures,
+                                   const LoginLimits& limits, std::int64_t now_ms) {
+  if (auto wait = wait_ms(session_failures, limits.per_session, limits.window_ms, now_ms))
+    return {LoginVerdict::session_limited, wait};
   return {};
 }
 

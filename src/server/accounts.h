@@ -5,6 +5,7 @@
 #include <cstdint>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "store/store.h"
 
@@ -27,25 +28,45 @@ bool verify_password(std::string_view hash, std::string_view password);
 // answer's time does not tell which names exist. Always false.
 bool verify_nobody(std::string_view password);
 
-// Failed login attempts per client address and per name (its name_key), in a
-// sliding window. An attempt is refused while either has `max` failures in
-// the window; a success clears the name's failures. The failures are kept in
-// the store (store::Store::login_failures, migration 008), so that every node
-// behind nginx counts the same ones and a restart forgets none.
+// The failed-login policy (docs/protocol.md 2.12): stop guessing without
+// letting a stranger lock the owner out. Failures are counted in a sliding
+// window per name and client address (a small limit: one address guessing
+// one name), per address over all names (one address spraying many names),
+// and per name over all addresses (guessing from many addresses) -- but the
+// last does not apply to an address the owner logged in from lately, so a
+// stranger's failures elsewhere never refuse the owner at home. A success
+// clears that name's failures from that address. The failures are kept in
+// the store (store::Store::login_failures, migrations 008 and 010), so that
+// every node behind nginx counts the same ones and a restart forgets none.
+//
+// A change of password checks the old password of a logged-in session: its
+// wrong old passwords count against that session alone (per_session), never
+// against the name's or the address's limits, so nobody else's failures stop
+// the owner from changing it.
 struct LoginLimits {
-  int per_name = 5;
+  int per_name_and_address = 5;
   int per_address = 20;
+  int per_name = 30;  // from addresses the owner did not log in from lately
+  int per_session = 5;
   std::int64_t window_ms = 15 * 60 * 1000;
+  std::int64_t known_address_ms = 30LL * 24 * 60 * 60 * 1000;
 };
 
 struct LoginVerdict {
-  enum Kind { allowed, name_limited, address_limited } kind = allowed;
+  enum Kind { allowed, name_and_address_limited, address_limited, name_limited, session_limited };
+  Kind kind = allowed;
   std::int64_t retry_after_ms = 0;
 };
 
-// The verdict on an attempt at `now_ms` from the failures in the window
-// (newest first, at least the limits' worth of them when there are that many).
-LoginVerdict judge_login(const store::Store::LoginFailures& failures, const LoginLimits& limits,
-                         std::int64_t now_ms);
+// The verdict on a login at `now_ms` from the failures in the window (each
+// list newest first, at least the limits' worth of them when there are that
+// many). `known_address`: the name's owner logged in from this address lately,
+// so the per-name limit does not apply.
+LoginVerdict judge_login(const store::Store::LoginFailures& failures, bool known_address,
+                         const LoginLimits& limits, std::int64_t now_ms);
+// The verdict on a change of password from the session's own wrong old
+// passwords in the window (newest first).
+LoginVerdict judge_password_change(const std::vector<std::int64_t>& session_failures,
+                                   const LoginLimits& limits, std::int64_t now_ms);
 
 }  // namespace ft::server

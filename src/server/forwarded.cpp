@@ -1,6 +1,7 @@
 #include "server/forwarded.h"
 
 #include <algorithm>
+#include <cctype>
 
 namespace ft::server {
 namespace {
@@ -33,6 +34,17 @@ std::string client_address(std::string_view peer, std::string_view forwarded_for
     return std::string(entry);
   }
   return std::string(peer);
+}
+
+bool forwarded_https(std::string_view peer, std::string_view forwarded_proto,
+                     const std::vector<std::string>& trusted) {
+  if (!listed(peer, trusted)) return false;
+  const std::string_view proto = trim(forwarded_proto);
+  constexpr std::string_view HTTPS = "https";
+  return proto.size() == HTTPS.size() &&
+         std::equal(proto.begin(), proto.end(), HTTPS.begin(), [](char a, char b) {
+           return std::tolower(static_cast<unsigned char>(a)) == b;
+         });
 }
 
 }  // namespace ft::server

@@ -1,5 +1,6 @@
 // Who the client is behind a proxy (docs/operations.md, "nginx in front"):
-// the address a request's rate limit counts.
+// the address a request's rate limit counts, and whether it reached the
+// proxy over https.
 #pragma once
 
 #include <string>
@@ -15,5 +16,12 @@ namespace ft::server {
 // header is ignored. A header of only trusted entries or none gives `peer`.
 std::string client_address(std::string_view peer, std::string_view forwarded_for,
                            const std::vector<std::string>& trusted);
+
+// Whether `X-Forwarded-Proto` says https and may be believed: only from a
+// trusted proxy (which sets it to the scheme the browser used); from anyone
+// else, who could send it over plain http, it is ignored. One value only,
+// "https" in any case: a list is not what a proxy of the site sends.
+bool forwarded_https(std::string_view peer, std::string_view forwarded_proto,
+                     const std::vector<std::string>& trusted);
 
 }  // namespace ft::server

@@ -1,8 +1,10 @@
 // A name to keep, over HTTP (docs/protocol.md 2.12): a guest sets a password
 // (and with it a name nobody else who did may use), logs in from another
 // browser, logs out, changes its password. Every cookie token is stored only
-// as a hash (store::Store::add_session); a login makes a new token for the
-// new browser, so logging out there ends that browser's session alone.
+// as a hash (store::Store::add_session). Setting a password, logging in and
+// changing the password each give the browser a new token and end the one
+// it had, so a token copied before is worth nothing afterwards; a change of
+// password ends every other browser's token as well.
 #include "server/guest_names.h"
 #include "server/http_json.h"
 #include "server/hub.h"
@@ -19,16 +21,35 @@ std::optional<std::string> string_field(const json::object& body, std::string_vi
   return std::string(v->as_string());
 }
 
+std::string limit_message(const LoginVerdict& v, std::int64_t seconds) {
+  const std::string wait = "; try again in " + std::to_string(seconds) + " s";
+  switch (v.kind) {
+    case LoginVerdict::name_and_address_limited:
+      return "too many failed logins for this name from this address" + wait;
+    case LoginVerdict::address_limited:
+      return "too many failed logins from this address" + wait;
+    case LoginVerdict::name_limited:
+      return "too many failed logins for this name" + wait;
+    case LoginVerdict::session_limited:
+      return "too many wrong old passwords from this browser" + wait;
+    case LoginVerdict::allowed:
+      break;
+  }
+  return "try again" + wait;
+}
+
 HttpResponse limited(const LoginVerdict& v) {
   const std::int64_t seconds = (v.retry_after_ms + 999) / 1000;
-  HttpResponse r = error(
-      429, "login_rate_limited",
-      v.kind == LoginVerdict::name_limited
-          ? "too many failed logins for this name; try again in " + std::to_string(seconds) + " s"
-          : "too many failed logins from this address; try again in " + std::to_string(seconds) +
-                " s");
+  HttpResponse r = error(429, "login_rate_limited", limit_message(v, seconds));
   r.headers.emplace_back("Retry-After", std::to_string(seconds));
   return r;
+}
+
+// Gives the browser `token` ("" clears it) under the cookie name of the
+// request's scheme (net.h guest_cookie_headers).
+void give_cookie(HttpResponse& r, const HttpRequest& request, std::string_view token) {
+  for (std::string& value : guest_cookie_headers(token, request.https, request.plain_cookie))
+    r.headers.emplace_back("Set-Cookie", std::move(value));
 }
 
 json::object me_object(std::int64_t player, std::string_view name) {
@@ -40,11 +61,13 @@ json::object me_object(std::int64_t player, std::string_view name) {
 }  // namespace
 
 LoginVerdict Hub::login_verdict(const std::string& address, const std::string& name_key,
-                                std::int64_t now) {
-  const int enough = std::max(login_limits_.per_name, login_limits_.per_address);
-  return judge_login(
-      store_.login_failures(name_key, address, now - login_limits_.window_ms, enough),
-      login_limits_, now);
+                                std::int64_t owner, std::int64_t now) {
+  const LoginLimits& l = login_limits_;
+  const int enough = std::max({l.per_name, l.per_address, l.per_name_and_address});
+  const bool known =
+      owner != 0 && store_.login_address_known(owner, address, now - l.known_address_ms);
+  return judge_login(store_.login_failures(name_key, address, now - l.window_ms, enough), known, l,
+                     now);
 }
 
 void Hub::login_failed(const std::string& address, const std::string& name_key, std::int64_t now) {
@@ -53,8 +76,24 @@ void Hub::login_failed(const std::string& address, const std::string& name_key, 
   });
 }
 
-void Hub::login_succeeded(const std::string& name_key) {
-  write_now([name_key](store::Store& st) { st.clear_login_failures(name_key); });
+Hub::NewSession Hub::renew_session(std::int64_t player, const std::string& name,
+                                   const std::string& old_token, const std::string& address,
+                                   bool all_others, store::Store::Write also) {
+  NewSession fresh{store::new_guest_token(), 0};
+  const std::int64_t now = now_ms();
+  write_now([&, now, forget = now - login_limits_.known_address_ms](store::Store& st) {
+    if (also) also(st);
+    st.add_session(fresh.token, player, now);
+    if (!old_token.empty()) st.end_session(old_token);
+    if (all_others) fresh.others_ended = st.end_other_sessions(player, fresh.token);
+    st.add_login_address(player, address, now, forget);
+  });
+  std::lock_guard lock(guests_mu_);
+  guests_.erase(old_token);
+  if (all_others)
+    std::erase_if(guests_, [&](const auto& kv) { return kv.second.player == player; });
+  guests_[fresh.token] = Identity{player, name, {}};
+  return fresh;
 }
 
 HttpResponse Hub::api_account(std::string_view path, const HttpRequest& request,
@@ -86,16 +125,23 @@ HttpResponse Hub::account_set_password(const HttpRequest& request, const Identit
       return error(400, "bad_name", "a name has 1..24 characters and no control characters");
   }
   const std::string hash = hash_password(*password);
+  // A new token: one copied from this browser while it was a guest does not
+  // become a session of the account.
+  NewSession session;
   try {
-    write_now([player = who.player, name, hash, now = now_ms()](store::Store& st) {
-      st.set_account(player, name, hash, now);
-    });
+    session = renew_session(
+        who.player, name, who.new_token.empty() ? request.guest_token : who.new_token,
+        request.address, true, [player = who.player, name, hash, now = now_ms()](store::Store& st) {
+          st.set_account(player, name, hash, now);
+        });
   } catch (const store::StoreError& e) {
     if (e.code() != store::StoreErrc::conflict) throw;
     return error(409, "name_taken", "'" + name + "' is kept by another player; choose another");
   }
   renamed(who.player, name);
-  return json_response(200, me_object(who.player, name));
+  HttpResponse r = json_response(200, me_object(who.player, name));
+  give_cookie(r, request, session.token);
+  return r;
 }
 
 HttpResponse Hub::account_login(const HttpRequest& request) {
@@ -111,26 +157,25 @@ HttpResponse Hub::account_login(const HttpRequest& request) {
     return error(400, "bad_password", "a password has at most 128 bytes");
   const std::string key = store::name_key(*name);
   const std::int64_t now = now_ms();
-  if (auto v = login_verdict(request.address, key, now); v.kind != LoginVerdict::allowed)
-    return limited(v);
   const auto account = store_.find_account_by_name(*name);
+  if (auto v = login_verdict(request.address, key, account ? account->player : 0, now);
+      v.kind != LoginVerdict::allowed)
+    return limited(v);
   const bool ok =
       account ? verify_password(account->password_hash, *password) : verify_nobody(*password);
   if (!ok) {
     login_failed(request.address, key, now);
     return error(401, "wrong_login", "no player kept this name with this password");
   }
-  login_succeeded(key);
-  const std::string token = store::new_guest_token();
-  write_now([token, player = account->player, now](store::Store& st) {
-    st.add_session(token, player, now);
-  });
-  {
-    std::lock_guard lock(guests_mu_);
-    guests_[token] = Identity{account->player, account->name, {}};
-  }
+  // The browser's earlier token (a guest's, or an older login's) ends: it
+  // is replaced by the new one in this answer.
+  const NewSession session =
+      renew_session(account->player, account->name, request.guest_token, request.address, false,
+                    [key, address = request.address](store::Store& st) {
+                      st.clear_login_failures(key, address);
+                    });
   HttpResponse r = json_response(200, me_object(account->player, account->name));
-  r.headers.emplace_back("Set-Cookie", guest_cookie_header(token));
+  give_cookie(r, request, session.token);
   return r;
 }
 
@@ -147,7 +192,7 @@ HttpResponse Hub::account_logout(const HttpRequest& request) {
     guests_.erase(token);
   }
   HttpResponse r = json_response(200, json::object{{"logged_out", true}});
-  r.headers.emplace_back("Set-Cookie", guest_cookie_header(""));
+  give_cookie(r, request, "");
   return r;
 }
 
@@ -163,34 +208,35 @@ HttpResponse Hub::account_change_password(const HttpRequest& request, const Iden
     return error(400, "bad_password", "'old_password' and 'new_password' must be strings");
   if (auto problem = password_problem(*new_password); !problem.empty())
     return error(400, "bad_password", problem);
-  // Guessing the old password is a login attempt like any other.
-  const std::string key = store::name_key(account->name);
+  // Wrong old passwords count against this browser's session alone: nobody
+  // else's failed logins may stop the owner from changing the password.
   const std::int64_t now = now_ms();
-  if (auto v = login_verdict(request.address, key, now); v.kind != LoginVerdict::allowed)
+  const std::string& token = request.guest_token;
+  const LoginLimits& l = login_limits_;
+  if (auto v = judge_password_change(
+          store_.password_failures(token, now - l.window_ms, l.per_session), l, now);
+      v.kind != LoginVerdict::allowed)
     return limited(v);
   if (old_password->size() > MAX_PASSWORD_BYTES ||
       !verify_password(account->password_hash, *old_password)) {
-    login_failed(request.address, key, now);
+    write_now([token, now, forget = now - l.window_ms](store::Store& st) {
+      st.add_password_failure(token, now, forget);
+    });
     return error(401, "wrong_password", "the old password is not right");
   }
   const std::string hash = hash_password(*new_password);
-  int ended = 0;
-  // The other browsers are logged out: whoever knew the old password there
-  // must not stay in.
-  write_now([&ended, player = who.player, name = account->name, hash, now,
-             keep = request.guest_token](store::Store& st) {
-    st.set_account(player, name, hash, now);
-    ended = st.end_other_sessions(player, keep);
-  });
-  {
-    std::lock_guard lock(guests_mu_);
-    std::erase_if(guests_, [&](const auto& kv) {
-      return kv.second.player == who.player && kv.first != request.guest_token;
-    });
-  }
+  // This browser gets a new token and every other browser is logged out:
+  // whoever knew the old password or held a copied token must not stay in.
+  const NewSession session =
+      renew_session(who.player, account->name, token, request.address, true,
+                    [player = who.player, name = account->name, hash, now](store::Store& st) {
+                      st.set_account(player, name, hash, now);
+                    });
   json::object me = me_object(who.player, account->name);
-  me["sessions_ended"] = ended;
-  return json_response(200, me);
+  me["sessions_ended"] = session.others_ended;
+  HttpResponse r = json_response(200, me);
+  give_cookie(r, request, session.token);
+  return r;
 }
 
 }  // namespace ft::server

@@ -2,6 +2,7 @@
 // Runs on the blocking pool, so it may call the store.
 #include <sodium.h>
 
+#include <algorithm>
 #include <iostream>
 #include <map>
 #include <set>
@@ -86,8 +87,19 @@ HttpResponse Hub::answer(const HttpRequest& request) {
     who = known_guest(request.guest_token);
   }
   HttpResponse r = dispatch(request, m, who ? &*who : nullptr);
-  if (who && !who->new_token.empty())
-    r.headers.emplace_back("Set-Cookie", guest_cookie_header(who->new_token));
+  // A guest made now gets its cookie; over https a known guest's token
+  // that came under the plain name moves to the __Host- name (protocol.md
+  // 1). Not when the handler set the cookie itself (login, password).
+  const bool set_by_handler = std::any_of(r.headers.begin(), r.headers.end(),
+                                          [](const auto& h) { return h.first == "Set-Cookie"; });
+  if (who && !set_by_handler) {
+    std::vector<std::string> cookies;
+    if (!who->new_token.empty())
+      cookies = guest_cookie_headers(who->new_token, request.https, request.plain_cookie);
+    else if (request.plain_cookie)
+      cookies = guest_cookie_headers(request.guest_token, request.https, true);
+    for (std::string& c : cookies) r.headers.emplace_back("Set-Cookie", std::move(c));
+  }
   return r;
 }
 

@@ -486,7 +486,9 @@ void Hub::send_lobby() {
 
 std::optional<Identity> Hub::known_guest(std::string_view token) {
   if (token.empty()) return std::nullopt;
-  {
+  // On one node of several the store is asked every time: another node
+  // may have ended the token (a log-out or a change of password there).
+  if (cluster_ == nullptr) {
     std::lock_guard lock(guests_mu_);
     auto it = guests_.find(std::string(token));
     if (it != guests_.end()) return it->second;

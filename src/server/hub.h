@@ -177,17 +177,28 @@ class Hub final : public Application, public RoomHost {
   HttpResponse api_test_clock(const HttpRequest& request);
   // A name to keep (http_accounts.cpp, protocol.md 2.12): POST
   // /api/account/{password,login,logout,change-password}. `who` is null for
-  // login and logout (needs_identity), which make no guest.
+  // login and logout (GuestNeed::none in http_routes.cpp), which make no guest.
   HttpResponse api_account(std::string_view path, const HttpRequest& request, const Identity* who);
   HttpResponse account_set_password(const HttpRequest& request, const Identity& who);
   HttpResponse account_login(const HttpRequest& request);
   HttpResponse account_logout(const HttpRequest& request);
   HttpResponse account_change_password(const HttpRequest& request, const Identity& who);
-  // The login limits over the failures the store keeps (accounts.h).
+  // The login limits over the failures the store keeps (accounts.h);
+  // `owner` is the player who kept the name, 0 for none.
   LoginVerdict login_verdict(const std::string& address, const std::string& name_key,
-                             std::int64_t now);
+                             std::int64_t owner, std::int64_t now);
   void login_failed(const std::string& address, const std::string& name_key, std::int64_t now);
-  void login_succeeded(const std::string& name_key);
+  // A new session token for `player` in place of `old_token` (ended; "" for
+  // none), written with `also` in one transaction (which may throw), and the
+  // address noted as one its owner logs in from. With `all_others` every
+  // other session of the player ends too; how many besides `old_token`.
+  struct NewSession {
+    std::string token;
+    int others_ended = 0;
+  };
+  NewSession renew_session(std::int64_t player, const std::string& name,
+                           const std::string& old_token, const std::string& address,
+                           bool all_others, store::Store::Write also = {});
   // The player's name changed: the cached identities and the rooms follow.
   void renamed(std::int64_t player, const std::string& name);
   // Export (http_export.cpp, protocol.md 2.13): the player's games as NDJSON,

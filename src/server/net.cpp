@@ -2,6 +2,7 @@
 // translation unit). One strand per connection; C++20 coroutines.
 #include "server/net.h"
 
+#include <algorithm>
 #include <array>
 #include <boost/asio.hpp>
 #include <boost/beast.hpp>
@@ -113,11 +114,13 @@ class SocketSlot {
 
 class WsSession final : public Peer, public std::enable_shared_from_this<WsSession> {
  public:
+  // `cookies`: the Set-Cookie values of the 101 answer (identity_cookies).
   WsSession(NetServer::Impl& impl, beast::tcp_stream stream, Identity identity, std::uint64_t id,
-            SocketSlot slot)
+            SocketSlot slot, std::vector<std::string> cookies)
       : Peer(std::move(identity), id),
         impl_(impl),
         ws_(std::move(stream)),
+        cookies_(std::move(cookies)),
         slot_(std::move(slot)) {}
 
   using Peer::send;
@@ -156,11 +159,11 @@ class WsSession final : public Peer, public std::enable_shared_from_this<WsSessi
     ws_.set_option(websocket::stream_base::timeout{
         std::chrono::seconds(30), std::chrono::seconds(impl_.opt.ws_idle_seconds), true});
     ws_.read_message_max(MAX_WS_MESSAGE);
-    const std::string token = identity().new_token;
-    ws_.set_option(websocket::stream_base::decorator([token](websocket::response_type& res) {
-      res.set(http::field::server, "fourtable");
-      if (!token.empty()) res.set(http::field::set_cookie, guest_cookie_header(token));
-    }));
+    ws_.set_option(
+        websocket::stream_base::decorator([cookies = cookies_](websocket::response_type& res) {
+          res.set(http::field::server, "fourtable");
+          for (const std::string& c : cookies) res.insert(http::field::set_cookie, c);
+        }));
     auto [ec] = co_await ws_.async_accept(request, tuple_awaitable);
     if (ec) {
       slot_.release();
@@ -271,6 +274,7 @@ class WsSession final : public Peer, public std::enable_shared_from_this<WsSessi
 
   NetServer::Impl& impl_;
   websocket::stream<beast::tcp_stream> ws_;
+  std::vector<std::string> cookies_;
   std::mutex mu_;
   std::deque<std::shared_ptr<const std::string>> queue_;
   bool writing_ = false;
@@ -377,15 +381,27 @@ awaitable<void> discard_unread(NetServer::Impl& impl, beast::tcp_stream& stream)
   }
 }
 
+// The Set-Cookie values for the identity the edge resolved: a guest made now
+// gets its token; over https a token that came under the plain name moves to
+// the __Host- name. None when the application set the cookie itself.
+std::vector<std::string> identity_cookies(const Identity& who, const GuestCookie& sent,
+                                          bool https) {
+  if (!who.new_token.empty()) return guest_cookie_headers(who.new_token, https, sent.plain);
+  if (sent.plain) return guest_cookie_headers(sent.token, https, true);
+  return {};
+}
+
 // The application's view of a plain HTTP request (its body moves along).
 // `client`: the address rate limits count (forwarded.h).
-HttpRequest to_request(http::request<http::string_body>& req, const std::string& cookie,
+HttpRequest to_request(http::request<http::string_body>& req, const GuestCookie& cookie, bool https,
                        const std::string& host, const std::string& client) {
   HttpRequest request;
   request.method = std::string(req.method_string());
   request.target = std::string(req.target());
   request.body = std::move(req.body());
-  request.guest_token = cookie;
+  request.guest_token = cookie.token;
+  request.https = https;
+  request.plain_cookie = cookie.plain;
   request.host = host;
   request.accept_encoding = std::string(req[http::field::accept_encoding]);
   request.address = client;
@@ -426,8 +442,12 @@ awaitable<void> http_session(NetServer::Impl& impl, tcp::socket socket) {
     if (ec) break;
     http::request<http::string_body> req = parser.release();
     impl.counters.http_requests.fetch_add(1);
-    const std::string cookie = guest_cookie(req[http::field::cookie]);
     const std::string host(req[http::field::host]);
+    // Over https (forwarded.h: the header only from a trusted proxy) the
+    // guest cookie is Secure and named __Host-ft_guest (net.h).
+    const bool https = impl.opt.https ||
+                       forwarded_https(address, req["X-Forwarded-Proto"], impl.opt.trusted_proxies);
+    const GuestCookie cookie = guest_cookie(req[http::field::cookie], https);
 
     // API calls and upgrades make guests and tables: limited per client
     // address (behind a trusted proxy, the one it forwards: forwarded.h).
@@ -468,8 +488,8 @@ awaitable<void> http_session(NetServer::Impl& impl, tcp::socket socket) {
       std::int64_t wait_ms = 0;
       bool failed = false;
       try {
-        auto identify = [&impl, cookie, client, &wait_ms] {
-          return impl.app.identify(cookie, client, wait_ms);
+        auto identify = [&impl, token = cookie.token, client, &wait_ms] {
+          return impl.app.identify(token, client, wait_ms);
         };
         auto pending = on_pool(impl.pool, std::move(identify));
         who = co_await std::move(pending);
@@ -489,15 +509,17 @@ awaitable<void> http_session(NetServer::Impl& impl, tcp::socket socket) {
       }
       stream.expires_never();
       auto ex = stream.get_executor();  // before the stream moves into the session
+      auto cookies = identity_cookies(*who, cookie, https);
       auto session = std::make_shared<WsSession>(impl, std::move(stream), std::move(*who),
-                                                 impl.next_peer.fetch_add(1), std::move(slot));
+                                                 impl.next_peer.fetch_add(1), std::move(slot),
+                                                 std::move(cookies));
       asio::co_spawn(
           ex, [session, r = std::move(req)]() mutable { return session->run(std::move(r)); },
           asio::detached);
       co_return;
     }
 
-    HttpRequest request = to_request(req, cookie, host, client);
+    HttpRequest request = to_request(req, cookie, https, host, client);
     HttpResponse response;
     try {
       auto handle = [&impl, &request] { return impl.app.http(request); };

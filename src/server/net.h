@@ -21,7 +21,13 @@ struct HttpRequest {
   std::string method;  // "GET", "POST", ...
   std::string target;  // path and query, as sent
   std::string body;
-  std::string guest_token;  // the ft_guest cookie, "" if none
+  std::string guest_token;  // the guest cookie's token, "" if none (guest_cookie)
+  // Served over https (an https --public-origin, or a trusted proxy's
+  // X-Forwarded-Proto: https): cookies are Secure and named __Host-ft_guest.
+  bool https = false;
+  // On https, the token came under the plain name ft_guest (set while the
+  // site was served over http): the answer moves it to the __Host- name.
+  bool plain_cookie = false;
   std::string host;
   std::string accept_encoding;  // the Accept-Encoding header, for precompressed files
   // The client's IP address (rate limits): the socket's peer, or behind a
@@ -134,6 +140,8 @@ struct NetOptions {
   std::vector<std::string> allow_origins;  // besides the server's own origin
   // Addresses of proxies whose X-Forwarded-For names the client (forwarded.h).
   std::vector<std::string> trusted_proxies;
+  // Every request is served over https (the --public-origin is https).
+  bool https = false;
   int ws_idle_seconds = 60;
   int http_idle_seconds = 30;
   std::size_t max_queue = 256;
@@ -187,10 +195,22 @@ class NetServer {
 bool origin_allowed(std::string_view origin, std::string_view scheme, std::string_view host,
                     const std::vector<std::string>& allowed);
 
-// The value of the ft_guest cookie in a Cookie header, "" if absent.
-std::string guest_cookie(std::string_view cookie_header);
-// The Set-Cookie value that gives the browser `token` (HttpOnly, SameSite=Lax,
-// a year); an empty token clears the cookie (log out).
-std::string guest_cookie_header(std::string_view token);
+// The guest cookie (docs/protocol.md 1). Over https it is named
+// "__Host-ft_guest" and is Secure, with Path=/ and no Domain: a browser then
+// sends it only over https and lets neither a plain-http page nor a sibling
+// subdomain set or overwrite it. Over http it is "ft_guest".
+struct GuestCookie {
+  std::string token;   // "" if absent
+  bool plain = false;  // over https: found under the plain name only
+};
+// The guest cookie in a Cookie header. Over https the __Host- name wins; a
+// plain ft_guest (set before the site moved to https) is still accepted.
+// Over http only ft_guest counts: a browser sends no Secure cookie there.
+GuestCookie guest_cookie(std::string_view cookie_header, bool https);
+// The Set-Cookie values that give the browser `token` (HttpOnly,
+// SameSite=Lax, a year) under the name for the scheme; an empty token clears
+// the cookie (log out). Over https with `clear_plain` a second value clears
+// the plain ft_guest cookie, so the browser keeps one token, not two.
+std::vector<std::string> guest_cookie_headers(std::string_view token, bool https, bool clear_plain);
 
 }  // namespace ft::server

@@ -1,5 +1,6 @@
 // The parts of the edge that need no Beast: cookie and Origin checks.
 #include <algorithm>
+#include <optional>
 
 #include "server/net.h"
 
@@ -14,23 +15,54 @@ bool origin_allowed(std::string_view origin, std::string_view scheme, std::strin
   return std::find(allowed.begin(), allowed.end(), origin) != allowed.end();
 }
 
-std::string guest_cookie(std::string_view header) {
-  constexpr std::string_view NAME = "ft_guest=";
+namespace {
+
+constexpr std::string_view PLAIN_NAME = "ft_guest";
+constexpr std::string_view HOST_NAME = "__Host-ft_guest";
+
+// The value of the cookie `name` in a Cookie header, nullopt if absent.
+std::optional<std::string_view> cookie_value(std::string_view header, std::string_view name) {
   std::size_t pos = 0;
   while (pos < header.size()) {
     while (pos < header.size() && (header[pos] == ' ' || header[pos] == ';')) ++pos;
     std::size_t end = header.find(';', pos);
     if (end == std::string_view::npos) end = header.size();
     const std::string_view part = header.substr(pos, end - pos);
-    if (part.substr(0, NAME.size()) == NAME) return std::string(part.substr(NAME.size()));
+    if (part.size() > name.size() && part.substr(0, name.size()) == name &&
+        part[name.size()] == '=')
+      return part.substr(name.size() + 1);
     pos = end;
   }
-  return {};
+  return std::nullopt;
 }
 
-std::string guest_cookie_header(std::string_view token) {
-  if (token.empty()) return "ft_guest=; Path=/; Max-Age=0; HttpOnly; SameSite=Lax";
-  return "ft_guest=" + std::string(token) + "; Path=/; Max-Age=31536000; HttpOnly; SameSite=Lax";
+std::string cookie_line(std::string_view name, std::string_view token, bool secure) {
+  std::string line = std::string(name) + "=" + std::string(token) + "; Path=/; ";
+  line += token.empty() ? "Max-Age=0" : "Max-Age=31536000";
+  line += "; HttpOnly; SameSite=Lax";
+  if (secure) line += "; Secure";
+  return line;
+}
+
+}  // namespace
+
+GuestCookie guest_cookie(std::string_view header, bool https) {
+  if (https) {
+    if (auto token = cookie_value(header, HOST_NAME); token && !token->empty())
+      return {std::string(*token), false};
+    if (auto token = cookie_value(header, PLAIN_NAME); token && !token->empty())
+      return {std::string(*token), true};
+    return {};
+  }
+  return {std::string(cookie_value(header, PLAIN_NAME).value_or("")), false};
+}
+
+std::vector<std::string> guest_cookie_headers(std::string_view token, bool https,
+                                              bool clear_plain) {
+  if (!https) return {cookie_line(PLAIN_NAME, token, false)};
+  std::vector<std::string> lines{cookie_line(HOST_NAME, token, true)};
+  if (clear_plain) lines.push_back(cookie_line(PLAIN_NAME, "", true));
+  return lines;
 }
 
 }  // namespace ft::server

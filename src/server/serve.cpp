@@ -127,6 +127,8 @@ int serve(const ServeOptions& options) {
   net_options.allow_origins = options.allow_origins;
   if (!options.public_origin.empty()) net_options.allow_origins.push_back(options.public_origin);
   net_options.trusted_proxies = options.trusted_proxies;
+  // An https public origin: the site is served over https, cookies are Secure.
+  net_options.https = options.public_origin.starts_with("https://");
   net_options.rate_per_second = options.ws_rate;
   net_options.rate_burst = 2.0 * options.ws_rate;
   net_options.http_rate_per_second = options.http_rate;

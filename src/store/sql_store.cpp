@@ -513,16 +513,26 @@ std::optional<Account> SqlStore::find_account_by_name(std::string_view name) {
 Store::LoginFailures SqlStore::login_failures(std::string_view name_key, std::string_view address,
                                               Millis since, int limit) {
   ReadScope scope(*this, false);
-  auto times = [&](const char* column, std::string_view value) {
+  auto times = [](const std::vector<Row>& rows) {
     std::vector<Millis> out;
-    for (const Row& r : q(scope.db(),
-                          std::string("SELECT at_ms FROM login_failures WHERE ") + column +
-                              " = $1 AND at_ms > $2 ORDER BY at_ms DESC LIMIT $3",
-                          {value, since, std::int64_t{limit}}))
-      out.push_back(r.integer(0));
+    for (const Row& r : rows) out.push_back(r.integer(0));
     return out;
   };
-  return LoginFailures{times("name_key", name_key), times("address", address)};
+  const Value lim = std::int64_t{limit};
+  LoginFailures f;
+  f.by_name = times(q(scope.db(),
+                      "SELECT at_ms FROM login_failures WHERE name_key = $1 AND at_ms > $2 "
+                      "ORDER BY at_ms DESC LIMIT $3",
+                      {name_key, since, lim}));
+  f.by_address = times(q(scope.db(),
+                         "SELECT at_ms FROM login_failures WHERE address = $1 AND at_ms > $2 "
+                         "ORDER BY at_ms DESC LIMIT $3",
+                         {address, since, lim}));
+  f.by_name_and_address = times(q(scope.db(),
+                                  "SELECT at_ms FROM login_failures WHERE name_key = $1 AND "
+                                  "address = $2 AND at_ms > $3 ORDER BY at_ms DESC LIMIT $4",
+                                  {name_key, address, since, lim}));
+  return f;
 }
 
 void SqlStore::add_login_failure(std::string_view name_key, std::string_view address, Millis at,
@@ -534,8 +544,52 @@ void SqlStore::add_login_failure(std::string_view name_key, std::string_view add
   });
 }
 
-void SqlStore::clear_login_failures(std::string_view name_key) {
-  transaction([&] { q(*db_, "DELETE FROM login_failures WHERE name_key = $1", {name_key}); });
+void SqlStore::clear_login_failures(std::string_view name_key, std::string_view address) {
+  transaction([&] {
+    q(*db_, "DELETE FROM login_failures WHERE name_key = $1 AND address = $2", {name_key, address});
+  });
+}
+
+void SqlStore::add_login_address(PlayerId player, std::string_view address, Millis now,
+                                 Millis forget_until) {
+  transaction([&] {
+    if (q(*db_, "SELECT id FROM players WHERE id = $1", {player}).empty())
+      fail(StoreErrc::not_found, "no player " + std::to_string(player));
+    q(*db_, "DELETE FROM login_addresses WHERE last_ms <= $1", {forget_until});
+    q(*db_,
+      "INSERT INTO login_addresses (player_id, address, last_ms) VALUES ($1, $2, $3) "
+      "ON CONFLICT (player_id, address) DO UPDATE SET last_ms = excluded.last_ms",
+      {player, address, now});
+  });
+}
+
+bool SqlStore::login_address_known(PlayerId player, std::string_view address, Millis since) {
+  ReadScope scope(*this, false);
+  return !q(scope.db(),
+            "SELECT last_ms FROM login_addresses WHERE player_id = $1 AND address = $2 AND "
+            "last_ms > $3",
+            {player, address, since})
+              .empty();
+}
+
+std::vector<Millis> SqlStore::password_failures(std::string_view token, Millis since, int limit) {
+  const std::string hash = token_hash(token);
+  ReadScope scope(*this, false);
+  std::vector<Millis> out;
+  for (const Row& r : q(scope.db(),
+                        "SELECT at_ms FROM password_failures WHERE token_hash = $1 AND at_ms > $2 "
+                        "ORDER BY at_ms DESC LIMIT $3",
+                        {hash, since, std::int64_t{limit}}))
+    out.push_back(r.integer(0));
+  return out;
+}
+
+void SqlStore::add_password_failure(std::string_view token, Millis at, Millis forget_until) {
+  const std::string hash = token_hash(token);
+  transaction([&] {
+    q(*db_, "DELETE FROM password_failures WHERE at_ms <= $1", {forget_until});
+    q(*db_, "INSERT INTO password_failures (token_hash, at_ms) VALUES ($1, $2)", {hash, at});
+  });
 }
 
 // --- tables -----------------------------------------------------------------

@@ -73,7 +73,12 @@ class SqlStore final : public Store {
                                int limit) override;
   void add_login_failure(std::string_view name_key, std::string_view address, Millis at,
                          Millis forget_until) override;
-  void clear_login_failures(std::string_view name_key) override;
+  void clear_login_failures(std::string_view name_key, std::string_view address) override;
+  void add_login_address(PlayerId player, std::string_view address, Millis now,
+                         Millis forget_until) override;
+  bool login_address_known(PlayerId player, std::string_view address, Millis since) override;
+  std::vector<Millis> password_failures(std::string_view token, Millis since, int limit) override;
+  void add_password_failure(std::string_view token, Millis at, Millis forget_until) override;
   std::vector<PlayerGame> games_of_player(const GameQuery& query) override;
 
   void save_analysis(const StoredAnalysis& analysis) override;

@@ -180,22 +180,38 @@ class Store {
   // By name_key: "ann" finds "Ann".
   virtual std::optional<Account> find_account_by_name(std::string_view name) = 0;
 
-  // --- failed logins (migration 008) --------------------------------------
+  // --- failed logins (migrations 008 and 010) ---------------------------
   // Kept here so that every node counts the same failures (a login may
   // reach any node behind nginx) and a restart forgets none.
   struct LoginFailures {
-    std::vector<Millis> by_name;     // newest first
-    std::vector<Millis> by_address;  // newest first
+    std::vector<Millis> by_name;              // newest first
+    std::vector<Millis> by_address;           // newest first
+    std::vector<Millis> by_name_and_address;  // newest first
   };
-  // The newest `limit` failures after `since` for the name key and for the
-  // address.
+  // The newest `limit` failures after `since` for the name key, for the
+  // address, and for the two together.
   virtual LoginFailures login_failures(std::string_view name_key, std::string_view address,
                                        Millis since, int limit) = 0;
   // Records a failure and forgets every one at or before `forget_until`.
   virtual void add_login_failure(std::string_view name_key, std::string_view address, Millis at,
                                  Millis forget_until) = 0;
-  // A login succeeded: the name's failures are forgotten (the address's stay).
-  virtual void clear_login_failures(std::string_view name_key) = 0;
+  // A login succeeded: the failures of that name from that address are
+  // forgotten (the name's from elsewhere and the address's for other names
+  // stay).
+  virtual void clear_login_failures(std::string_view name_key, std::string_view address) = 0;
+  // Where the player's logins succeeded (010): `address` is noted at `now`,
+  // and every address noted at or before `forget_until` (any player's) is
+  // forgotten. not_found for an unknown player.
+  virtual void add_login_address(PlayerId player, std::string_view address, Millis now,
+                                 Millis forget_until) = 0;
+  // Whether a login of the player succeeded from `address` after `since`.
+  virtual bool login_address_known(PlayerId player, std::string_view address, Millis since) = 0;
+  // Wrong old passwords in a change of password, by the session's token (as
+  // with sessions only its hash is stored): the newest `limit` after `since`,
+  // newest first; adding one forgets every one at or before `forget_until`.
+  virtual std::vector<Millis> password_failures(std::string_view token, Millis since,
+                                                int limit) = 0;
+  virtual void add_password_failure(std::string_view token, Millis at, Millis forget_until) = 0;
 
   // --- export -----------------------------------------------------------
   // One page of the player's finished games of finished matches, ordered by

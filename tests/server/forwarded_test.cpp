@@ -32,5 +32,18 @@ TEST(Forwarded, NoUsableEntryLeavesThePeer) {
   EXPECT_EQ(client_address("127.0.0.1", std::string(60, 'x'), NGINX), "127.0.0.1");
 }
 
+// Whether the browser reached the proxy over https: only a trusted proxy
+// may say so; a client could send the header over plain http itself.
+TEST(Forwarded, HttpsOnlyOnATrustedProxysWord) {
+  EXPECT_TRUE(forwarded_https("127.0.0.1", "https", NGINX));
+  EXPECT_TRUE(forwarded_https("127.0.0.1", " HTTPS ", NGINX));
+  EXPECT_FALSE(forwarded_https("198.51.100.2", "https", NGINX));
+  EXPECT_FALSE(forwarded_https("127.0.0.1", "https", {}));
+  EXPECT_FALSE(forwarded_https("127.0.0.1", "http", NGINX));
+  EXPECT_FALSE(forwarded_https("127.0.0.1", "", NGINX));
+  EXPECT_FALSE(forwarded_https("127.0.0.1", "https, http", NGINX));
+  EXPECT_FALSE(forwarded_https("127.0.0.1", "httpsx", NGINX));
+}
+
 }  // namespace
 }  // namespace ft::server

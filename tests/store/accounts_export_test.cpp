@@ -30,30 +30,75 @@ TEST_P(StoreContract, SessionsAddMoreTokensForOnePlayerAndEndOneByOne) {
   EXPECT_EQ(store().find_player_by_token("fourth"), std::nullopt);
 }
 
-// Failed logins (migration 008): the newest first, only those after the
-// window's start, at most `limit`; a success forgets the name's only; a new
-// failure deletes those at or before the window's start.
-TEST_P(StoreContract, LoginFailuresCountInTheWindowAndASuccessClearsTheName) {
+// Failed logins (migrations 008, 010): the newest first, only those after the
+// window's start, at most `limit`, by name, by address and by both; a
+// success forgets the name's from that address only; a new failure deletes
+// those at or before the window's start.
+TEST_P(StoreContract, LoginFailuresCountInTheWindowAndASuccessClearsTheNameAtItsAddress) {
   for (int i = 0; i < 4; ++i) store().add_login_failure("ann", "10.0.0.1", 1000 + i, 0);
   store().add_login_failure("bob", "10.0.0.1", 1010, 0);
   store().add_login_failure("ann", "10.0.0.2", 1020, 0);
   auto f = store().login_failures("ann", "10.0.0.1", 1001, 10);
   EXPECT_EQ(f.by_name, (std::vector<Millis>{1020, 1003, 1002}));
   EXPECT_EQ(f.by_address, (std::vector<Millis>{1010, 1003, 1002}));
+  EXPECT_EQ(f.by_name_and_address, (std::vector<Millis>{1003, 1002}));
   f = store().login_failures("ann", "10.0.0.1", 0, 2);
   EXPECT_EQ(f.by_name, (std::vector<Millis>{1020, 1003}));
   EXPECT_EQ(f.by_address, (std::vector<Millis>{1010, 1003}));
+  EXPECT_EQ(f.by_name_and_address, (std::vector<Millis>{1003, 1002}));
 
-  store().clear_login_failures("ann");
+  store().clear_login_failures("ann", "10.0.0.1");
   f = store().login_failures("ann", "10.0.0.1", 0, 10);
-  EXPECT_TRUE(f.by_name.empty());
+  EXPECT_EQ(f.by_name, (std::vector<Millis>{1020}));     // from 10.0.0.2: stays
   EXPECT_EQ(f.by_address, (std::vector<Millis>{1010}));  // bob's stays
+  EXPECT_TRUE(f.by_name_and_address.empty());
   EXPECT_EQ(store().login_failures("bob", "x", 0, 10).by_name, (std::vector<Millis>{1010}));
 
   // Forgetting up to 1010 leaves only the new one.
   store().add_login_failure("bob", "10.0.0.3", 2000, 1010);
   EXPECT_EQ(store().login_failures("bob", "10.0.0.1", 0, 10).by_name, (std::vector<Millis>{2000}));
   EXPECT_TRUE(store().login_failures("bob", "10.0.0.1", 0, 10).by_address.empty());
+  EXPECT_EQ(store().login_failures("bob", "10.0.0.3", 0, 10).by_name_and_address,
+            (std::vector<Millis>{2000}));
+}
+
+// Where a player's logins succeeded (010): known after `since`, a later
+// success moves the time on, old ones are forgotten as new ones come in.
+TEST_P(StoreContract, LoginAddressesAreKnownPerPlayerForAWhile) {
+  Player ann = store().create_player("a", "Ann", 1000);
+  Player bob = store().create_player("b", "Bob", 1000);
+  EXPECT_FALSE(store().login_address_known(ann.id, "10.0.0.1", 0));
+  store().add_login_address(ann.id, "10.0.0.1", 2000, 0);
+  EXPECT_TRUE(store().login_address_known(ann.id, "10.0.0.1", 1999));
+  EXPECT_FALSE(store().login_address_known(ann.id, "10.0.0.1", 2000));  // not after `since`
+  EXPECT_FALSE(store().login_address_known(ann.id, "10.0.0.2", 0));
+  EXPECT_FALSE(store().login_address_known(bob.id, "10.0.0.1", 0));
+  store().add_login_address(ann.id, "10.0.0.1", 3000, 0);  // again: a later time
+  EXPECT_TRUE(store().login_address_known(ann.id, "10.0.0.1", 2500));
+  store().add_login_address(bob.id, "10.0.0.2", 2100, 0);
+  // Bob's new address forgets everything noted at or before 2100.
+  store().add_login_address(bob.id, "10.0.0.3", 5000, 2100);
+  EXPECT_FALSE(store().login_address_known(bob.id, "10.0.0.2", 0));
+  EXPECT_TRUE(store().login_address_known(ann.id, "10.0.0.1", 0));
+  EXPECT_STORE_ERROR(store().add_login_address(bob.id + 99, "10.0.0.1", 1, 0),
+                     StoreErrc::not_found);
+}
+
+// Wrong old passwords (010) by session token, kept as the token's hash.
+TEST_P(StoreContract, PasswordFailuresCountPerSessionTokenAndAreKeptHashed) {
+  for (int i = 0; i < 3; ++i) store().add_password_failure("token-a", 1000 + i, 0);
+  store().add_password_failure("token-b", 1005, 0);
+  EXPECT_EQ(store().password_failures("token-a", 1000, 10), (std::vector<Millis>{1002, 1001}));
+  EXPECT_EQ(store().password_failures("token-a", 0, 1), (std::vector<Millis>{1002}));
+  EXPECT_EQ(store().password_failures("token-b", 0, 10), (std::vector<Millis>{1005}));
+  EXPECT_TRUE(store().password_failures("token-c", 0, 10).empty());
+  store().add_password_failure("token-b", 2000, 1002);
+  EXPECT_TRUE(store().password_failures("token-a", 0, 10).empty());
+  EXPECT_EQ(store().password_failures("token-b", 0, 10), (std::vector<Millis>{2000, 1005}));
+  auto& db = dynamic_cast<SqlStore&>(store()).db();
+  auto rows = db.query("SELECT DISTINCT token_hash FROM password_failures", {});
+  ASSERT_EQ(rows.size(), 1u);
+  EXPECT_EQ(rows[0].text(0), token_hash("token-b"));
 }
 
 TEST_P(StoreContract, SessionTokensAreStoredOnlyAsHashes) {

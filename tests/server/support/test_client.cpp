@@ -8,9 +8,9 @@
 #include <unistd.h>
 
 #include <atomic>
-#include <cstdlib>
 #include <boost/asio.hpp>
 #include <boost/beast.hpp>
+#include <cstdlib>
 #include <filesystem>
 #include <regex>
 #include <stdexcept>
@@ -66,6 +66,7 @@ HttpResult http(int port, const std::string& method, const std::string& target,
     std::string name(field.name_string());
     for (char& c : name) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
     r.headers[name] = std::string(field.value());
+    if (name == "set-cookie") r.set_cookies.emplace_back(field.value());
   }
   beast::error_code ec;
   stream.socket().shutdown(tcp::socket::shutdown_both, ec);
@@ -100,6 +101,13 @@ HttpResult ws_handshake(int port, const std::string& cookie, const std::string& 
   HttpResult r;
   r.status = static_cast<int>(res.result_int());
   r.body = res.body();
+  r.set_cookie = cookie_value(std::string(res[http_ns::field::set_cookie]));
+  for (const auto& field : res) {
+    std::string name(field.name_string());
+    for (char& c : name) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+    r.headers[name] = std::string(field.value());
+    if (name == "set-cookie") r.set_cookies.emplace_back(field.value());
+  }
   if (!ec) ws.close(websocket::close_code::normal, ec);
   return r;
 }
@@ -214,9 +222,10 @@ ServerProcess::ServerProcess(const std::string& db, const std::string& extra_arg
   // FT_TEST_SERVE_BIN runs the tests against another build of the server
   // (say the one before a fix, to see a test fail there).
   const char* bin = std::getenv("FT_TEST_SERVE_BIN");
-  std::vector<std::string> args = {bin != nullptr && *bin != '\0' ? bin : FT_FOURTABLE_BIN, "serve", "--port", "0", "--address",
-                                   "127.0.0.1", "--store", "sqlite:" + db, "--web-root",
-                                   "/nonexistent", "--threads", "1", "--engine-memory", "16",
+  std::vector<std::string> args = {bin != nullptr && *bin != '\0' ? bin : FT_FOURTABLE_BIN, "serve",
+                                   "--port", "0", "--address", "127.0.0.1", "--store",
+                                   "sqlite:" + db, "--web-root", "/nonexistent", "--threads", "1",
+                                   "--engine-memory", "16",
                                    // The tests' guests all come from 127.0.0.1
                                    // (HttpRateLimit, GuestLimits and TableLimits
                                    // test the limits themselves).

@@ -24,6 +24,7 @@ struct HttpResult {
   std::string set_cookie;  // the ft_guest value, if one was set
   std::string content_type;
   std::map<std::string, std::string> headers;  // names in lower case
+  std::vector<std::string> set_cookies;        // every Set-Cookie value, in order
   boost::json::value json() const { return boost::json::parse(body); }
   std::string header(const std::string& lower_name) const {
     auto it = headers.find(lower_name);
@@ -37,7 +38,7 @@ HttpResult http(int port, const std::string& method, const std::string& target,
                 const std::vector<std::pair<std::string, std::string>>& headers = {});
 
 // The status and body of a WebSocket handshake that the server refused, or
-// status 101 if it was accepted (then closed at once).
+// status 101 if it was accepted (then closed at once); its headers either way.
 HttpResult ws_handshake(int port, const std::string& cookie, const std::string& origin,
                         const std::string& target = "/ws", const std::string& forwarded_proto = {});
 
