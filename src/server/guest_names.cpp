@@ -3,6 +3,7 @@
 #include <sodium.h>
 
 #include <array>
+#include <cstdint>
 
 namespace ft::server {
 namespace {
@@ -12,25 +13,23 @@ constexpr std::array<std::string_view, 16> ADJECTIVES = {
 constexpr std::array<std::string_view, 16> ANIMALS = {
     "Otter",  "Lynx", "Heron", "Fox",  "Badger", "Falcon", "Marten", "Owl",
     "Beaver", "Hare", "Wren",  "Seal", "Ibex",   "Crane",  "Panda",  "Robin"};
-}  // namespace
 
-std::string guest_name() {
+// "Adjective Animal N" with N below `numbers`; "Guest" without libsodium.
+std::string draw(std::uint32_t numbers) {
   if (sodium_init() < 0) return "Guest";
   const auto a = ADJECTIVES[randombytes_uniform(ADJECTIVES.size())];
   const auto b = ANIMALS[randombytes_uniform(ANIMALS.size())];
-  return std::string(a) + " " + std::string(b) + " " + std::to_string(randombytes_uniform(100));
+  return std::string(a) + " " + std::string(b) + " " + std::to_string(randombytes_uniform(numbers));
 }
+}  // namespace
 
-std::string clean_name(std::string_view name) {
-  while (!name.empty() && name.front() == ' ') name.remove_prefix(1);
-  while (!name.empty() && name.back() == ' ') name.remove_suffix(1);
-  std::size_t chars = 0;
-  for (unsigned char c : name) {
-    if (c < 0x20 || c == 0x7f) return {};
-    if ((c & 0xC0) != 0x80) ++chars;  // count UTF-8 code points, not bytes
+std::string guest_name(const std::function<bool(const std::string&)>& kept) {
+  std::string name;
+  for (int i = 0; i < 16; ++i) {
+    name = draw(i < 8 ? 100 : 10000);
+    if (!kept(name)) break;
   }
-  if (chars == 0 || chars > 24) return {};
-  return std::string(name);
+  return name;
 }
 
 }  // namespace ft::server

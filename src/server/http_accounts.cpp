@@ -9,6 +9,7 @@
 #include "server/http_json.h"
 #include "server/hub.h"
 #include "store/ids.h"
+#include "store/names.h"
 
 namespace ft::server {
 namespace json = boost::json;
@@ -116,14 +117,15 @@ HttpResponse Hub::account_set_password(const HttpRequest& request, const Identit
   if (!password) return error(400, "bad_password", "'password' must be a string");
   if (auto problem = password_problem(*password); !problem.empty())
     return error(400, "bad_password", problem);
-  std::string name = who.name;
+  std::string name = who.name;  // a name from before the rule is checked too
   if (body.as_object().contains("name")) {
     const auto given = string_field(body.as_object(), "name");
     if (!given) return error(400, "bad_name", "'name' must be a string");
-    name = clean_name(*given);
-    if (name.empty())
-      return error(400, "bad_name", "a name has 1..24 characters and no control characters");
+    name = *given;
   }
+  store::CleanName checked = store::clean_name(name);
+  if (!checked.problem.empty()) return error(400, "bad_name", checked.problem);
+  name = std::move(checked.name);
   const std::string hash = hash_password(*password);
   // A new token: one copied from this browser while it was a guest does not
   // become a session of the account.

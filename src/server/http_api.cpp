@@ -9,12 +9,12 @@
 
 #include "server/build_info.h"
 #include "server/cluster.h"
-#include "server/guest_names.h"
 #include "server/http_json.h"
 #include "server/hub.h"
 #include "server/request_guard.h"
 #include "server/static_files.h"
 #include "store/ids.h"
+#include "store/names.h"
 
 namespace ft::server {
 namespace json = boost::json;
@@ -167,9 +167,9 @@ HttpResponse Hub::api_me(const HttpRequest& request, const Identity& who) {
     const json::value* name = body.as_object().if_contains("name");
     if (name == nullptr || !name->is_string())
       return error(400, "bad_name", "'name' must be a string");
-    const std::string clean = clean_name(std::string_view(name->as_string()));
-    if (clean.empty())
-      return error(400, "bad_name", "a name has 1..24 characters and no control characters");
+    const store::CleanName checked = store::clean_name(std::string_view(name->as_string()));
+    if (!checked.problem.empty()) return error(400, "bad_name", checked.problem);
+    const std::string& clean = checked.name;
     try {
       write_now(
           [player = who.player, clean](store::Store& st) { st.rename_player(player, clean); });

@@ -513,7 +513,9 @@ std::optional<Identity> Hub::identify(std::string_view token, const std::string&
   }
   const std::string fresh = store::new_guest_token();
   store::Player p;
-  write_now([&p, &fresh, name = guest_name(), now = now_ms()](store::Store& st) {
+  const std::string name = guest_name(
+      [this](const std::string& n) { return store_.find_account_by_name(n).has_value(); });
+  write_now([&p, &fresh, &name, now = now_ms()](store::Store& st) {
     p = st.create_player(fresh, name, now);
   });
   Identity who{p.id, p.display_name, {}};

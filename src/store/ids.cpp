@@ -58,19 +58,4 @@ std::string token_hash(std::string_view token) {
   return std::string(hex.data());
 }
 
-std::string name_key(std::string_view name) {
-  std::string out;
-  bool space = false;
-  for (char c : name) {
-    if (c == ' ') {
-      space = !out.empty();
-      continue;
-    }
-    if (space) out += ' ';
-    space = false;
-    out += (c >= 'A' && c <= 'Z') ? static_cast<char>(c - 'A' + 'a') : c;
-  }
-  return out;
-}
-
 }  // namespace ft::store

@@ -24,9 +24,4 @@ std::string new_guest_token();
 // 64 hex characters: BLAKE2b-256 of the token. What the store keeps.
 std::string token_hash(std::string_view token);
 
-// The form under which kept names are compared (accounts.name_key): ASCII
-// letters folded to lower case, runs of spaces as one, no spaces at the ends.
-// "Ann  Lee" and "ann lee" are one name; other characters stay as they are.
-std::string name_key(std::string_view name);
-
 }  // namespace ft::store

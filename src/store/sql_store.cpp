@@ -9,6 +9,7 @@
 #include "common/name_table.h"
 #include "store/ids.h"
 #include "store/migrations.h"
+#include "store/names.h"
 
 namespace ft::store {
 namespace {
@@ -360,7 +361,34 @@ void SqlStore::migrate() {
       q(*db_, "INSERT INTO schema_version (version, name) VALUES ($1, $2)",
         {std::int64_t{m.version}, m.name});
     }
+    fill_name_skeletons();
   });
+}
+
+// Kept names' skeletons (migration 012) cannot be computed in SQL: the NULL
+// ones are filled here, oldest account first, and all of them again when
+// they were made under another name_key_version (an ICU upgrade). A skeleton
+// an older account has already is left NULL (see 012).
+void SqlStore::fill_name_skeletons() {
+  const std::string version = name_key_version();
+  auto stored = q(*db_, "SELECT version FROM name_keys", {});
+  if (stored.size() != 1 || stored[0].text(0) != version) {
+    q(*db_, "UPDATE accounts SET name_skeleton = NULL", {});
+    q(*db_, "DELETE FROM name_keys", {});
+    q(*db_, "INSERT INTO name_keys (version) VALUES ($1)", {version});
+  }
+  auto rows = q(*db_,
+                "SELECT a.player_id, p.display_name FROM accounts a JOIN players p "
+                "ON p.id = a.player_id WHERE a.name_skeleton IS NULL "
+                "ORDER BY a.created_ms, a.player_id",
+                {});
+  for (const Row& r : rows) {
+    const std::string key = name_key(r.text(1));
+    if (key.empty() ||
+        !q(*db_, "SELECT player_id FROM accounts WHERE name_skeleton = $1", {key}).empty())
+      continue;
+    q(*db_, "UPDATE accounts SET name_skeleton = $1 WHERE player_id = $2", {key, r.integer(0)});
+  }
 }
 
 int SqlStore::schema_version() {
@@ -410,12 +438,14 @@ std::optional<Player> SqlStore::find_player_by_token(std::string_view token) {
 
 void SqlStore::rename_player(PlayerId id, std::string_view display_name) {
   check_name(display_name);
+  const NameKeys keys = name_keys(display_name);
   transaction([&] {
-    check_name_free(name_key(display_name), id);
+    check_name_free(keys, id);
     auto rows = q(*db_, "UPDATE players SET display_name = $1 WHERE id = $2 RETURNING id",
                   {display_name, id});
     if (rows.empty()) fail(StoreErrc::not_found, "no player " + std::to_string(id));
-    q(*db_, "UPDATE accounts SET name_key = $1 WHERE player_id = $2", {name_key(display_name), id});
+    q(*db_, "UPDATE accounts SET name_key = $1, name_skeleton = $2 WHERE player_id = $3",
+      {keys.folded, keys.skeleton, id});
   });
 }
 
@@ -428,10 +458,19 @@ void SqlStore::touch_player(PlayerId id, Millis now) {
 
 // --- accounts and sessions (006) -------------------------------------------
 
-void SqlStore::check_name_free(const std::string& key, PlayerId player) {
-  auto rows = q(*db_, "SELECT player_id FROM accounts WHERE name_key = $1", {key});
-  if (!rows.empty() && rows.front().integer(0) != player)
-    fail(StoreErrc::conflict, "the name is kept by another player");
+SqlStore::NameKeys SqlStore::name_keys(std::string_view name) {
+  NameKeys keys{name_key(name), folded_name(name)};
+  if (keys.skeleton.empty()) fail(StoreErrc::bad_input, "display name has no visible character");
+  return keys;
+}
+
+// By skeleton; by the 006 key too, for an account left without a skeleton
+// (a look-alike older than migration 012).
+void SqlStore::check_name_free(const NameKeys& keys, PlayerId player) {
+  for (const Row& r :
+       q(*db_, "SELECT player_id FROM accounts WHERE name_skeleton = $1 OR name_key = $2",
+         {keys.skeleton, keys.folded}))
+    if (r.integer(0) != player) fail(StoreErrc::conflict, "the name is kept by another player");
 }
 
 void SqlStore::add_session(std::string_view token, PlayerId player, Millis now) {
@@ -468,18 +507,18 @@ void SqlStore::set_account(PlayerId player, std::string_view name, std::string_v
                            Millis now) {
   check_name(name);
   if (password_hash.empty()) fail(StoreErrc::bad_input, "password hash is empty");
-  const std::string key = name_key(name);
+  const NameKeys keys = name_keys(name);
   transaction([&] {
     if (q(*db_, "UPDATE players SET display_name = $1 WHERE id = $2 RETURNING id", {name, player})
             .empty())
       fail(StoreErrc::not_found, "no player " + std::to_string(player));
-    check_name_free(key, player);
+    check_name_free(keys, player);
     q(*db_,
-      "INSERT INTO accounts (player_id, name_key, password_hash, created_ms, changed_ms) "
-      "VALUES ($1, $2, $3, $4, $4) ON CONFLICT (player_id) DO UPDATE SET "
-      "name_key = excluded.name_key, password_hash = excluded.password_hash, "
-      "changed_ms = excluded.changed_ms",
-      {player, key, password_hash, now});
+      "INSERT INTO accounts (player_id, name_key, name_skeleton, password_hash, created_ms, "
+      "changed_ms) VALUES ($1, $2, $3, $4, $5, $5) ON CONFLICT (player_id) DO UPDATE SET "
+      "name_key = excluded.name_key, name_skeleton = excluded.name_skeleton, "
+      "password_hash = excluded.password_hash, changed_ms = excluded.changed_ms",
+      {player, keys.folded, keys.skeleton, password_hash, now});
   });
 }
 
@@ -501,10 +540,19 @@ std::optional<Account> SqlStore::find_account(PlayerId player) {
                    account_from);
 }
 
+// An account left without a skeleton (a look-alike older than migration
+// 012) is found by its exact 006 key first, so that it can still log in.
 std::optional<Account> SqlStore::find_account_by_name(std::string_view name) {
   const std::string key = name_key(name);
+  if (key.empty()) return std::nullopt;
   ReadScope scope(*this, false);
-  return first_row(q(scope.db(), std::string(ACCOUNT_SELECT) + "WHERE a.name_key = $1", {key}),
+  if (auto a = first_row(
+          q(scope.db(),
+            std::string(ACCOUNT_SELECT) + "WHERE a.name_skeleton IS NULL AND a.name_key = $1",
+            {folded_name(name)}),
+          account_from))
+    return a;
+  return first_row(q(scope.db(), std::string(ACCOUNT_SELECT) + "WHERE a.name_skeleton = $1", {key}),
                    account_from);
 }
 

@@ -99,6 +99,7 @@ class SqlStore final : public Store {
 
  private:
   void migrate();
+  void fill_name_skeletons();
   // Runs f inside a transaction under the mutex; rolls back on any exception.
   // Inside write_batch (on the batch's thread) f joins the batch's transaction.
   template <typename F>
@@ -112,8 +113,15 @@ class SqlStore final : public Store {
   std::optional<TableRecord> table_row(sql::Db& db, const TableId& id);
   void write_snapshot(MatchId id, const MatchSnapshot& snapshot);
   void check_match_open(MatchId id);
-  // conflict if a player other than `player` kept a name with this key.
-  void check_name_free(const std::string& key, PlayerId player);
+  // A name's keys in accounts: name_skeleton (012) and name_key (006).
+  // bad_input for a name without a visible character (an empty skeleton).
+  struct NameKeys {
+    std::string skeleton;
+    std::string folded;
+  };
+  static NameKeys name_keys(std::string_view name);
+  // conflict if a player other than `player` kept a name with these keys.
+  void check_name_free(const NameKeys& keys, PlayerId player);
   // Throws the precise reason a move was not inserted.
   [[noreturn]] void refuse_move(const MoveRecord& m);
 

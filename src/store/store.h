@@ -84,8 +84,10 @@ class Store {
                                Millis now) = 0;
   virtual std::optional<Player> find_player(PlayerId id) = 0;
   virtual std::optional<Player> find_player_by_token(std::string_view token) = 0;
-  // not_found for an unknown id; bad_input for an empty name; conflict if
-  // another player kept a name with the same name_key (set_account).
+  // not_found for an unknown id; bad_input for an empty name or one without
+  // a visible character; conflict if another player kept a name with the
+  // same key (names.h name_key: a look-alike; set_account). The caller
+  // checks the name's rule first (names.h clean_name).
   virtual void rename_player(PlayerId id, std::string_view display_name) = 0;
   virtual void touch_player(PlayerId id, Millis now) = 0;  // sets seen_ms
 
@@ -172,12 +174,13 @@ class Store {
   virtual int end_other_sessions(PlayerId player, std::string_view keep) = 0;
   // Sets the player's password hash and, in the same transaction, its
   // display name (the kept name). conflict if another account's name has the
-  // same name_key (ids.h); not_found for an unknown player; bad_input for an
-  // empty name or hash.
+  // same key (names.h name_key, kept in accounts.name_skeleton under a unique
+  // index, migration 012); not_found for an unknown player; bad_input for an
+  // empty name or hash or a name without a visible character.
   virtual void set_account(PlayerId player, std::string_view name, std::string_view password_hash,
                            Millis now) = 0;
   virtual std::optional<Account> find_account(PlayerId player) = 0;
-  // By name_key: "ann" finds "Ann".
+  // By names.h name_key: "ann", "ANN" and "Аnn" (Cyrillic А) find "Ann".
   virtual std::optional<Account> find_account_by_name(std::string_view name) = 0;
 
   // --- failed logins (migrations 008 and 010) ---------------------------
