@@ -132,7 +132,9 @@ TEST(Names, AnAccountRenamedLogsInByItsNewNameTypedAnyWay) {
   ServerProcess server(temp_db("names_rename"));
   const int port = server.port();
   Guest ada = new_guest(port);
-  ASSERT_EQ(set_password(port, ada, "Ada Lovelace").status, 200);
+  HttpResult kept = set_password(port, ada, "Ada Lovelace");
+  ASSERT_EQ(kept.status, 200);
+  ada.cookie = kept.set_cookie;  // setting a password gives a new token (Sessions.*)
   HttpResult renamed = rename(port, ada, "  Ada   King ");
   ASSERT_EQ(renamed.status, 200) << renamed.body;
   EXPECT_EQ(renamed.json().at("name").as_string(), "Ada King");
