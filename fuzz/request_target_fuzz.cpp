@@ -11,6 +11,11 @@
 // NUL, a doubled slash, a `.` segment, a byte outside ASCII) is a 404; and
 // no answer ever holds a byte of a file that is not the client's.
 //
+// The same target also goes through the API's route table
+// (server/http_routes.h): it answers 200, 404 or 405 (with the methods it
+// takes), sends no /api/ path to the web client and no other path to an
+// API handler, and every {id} it hands out is a whole segment of the path.
+//
 // Input: the target, then optionally '\n' and an Accept-Encoding value.
 #include <cstddef>
 #include <cstdint>
@@ -24,6 +29,7 @@
 #include <string_view>
 #include <vector>
 
+#include "server/http_routes.h"
 #include "server/static_files.h"
 
 namespace {
@@ -101,6 +107,31 @@ bool traversal_form(std::string_view path) {
   return false;
 }
 
+// The route table's word on `path` (see the opening comment).
+void check_routes(std::string_view path, std::string_view target) {
+  using ft::server::Route;
+  const bool api = path.starts_with("/api/") || path == "/healthz" || path == "/metrics";
+  for (const std::string_view method : {"GET", "HEAD", "POST", "DELETE", "OPTIONS"}) {
+    for (const bool test_clock : {false, true}) {
+      const ft::server::RouteMatch m = ft::server::match_route(method, path, test_clock);
+      if (m.status != 200 && m.status != 404 && m.status != 405)
+        fail("a route status neither 200, 404 nor 405", target);
+      if ((m.status == 405) != !m.allow.empty())
+        fail("405 without Allow, or Allow without", target);
+      if (m.status == 200 && (m.route == Route::web) == api)
+        fail("an API path went to the web client, or another path to the API", target);
+      if (m.status == 200 && m.route == Route::test_clock && !test_clock)
+        fail("the test clock answered without --test-clock", target);
+      for (const std::string_view arg : m.args) {
+        const bool inside =
+            arg.data() >= path.data() && arg.data() + arg.size() <= path.data() + path.size();
+        if (arg.empty() || arg.find('/') != std::string_view::npos || !inside)
+          fail("a route argument that is not a segment of the path", target);
+      }
+    }
+  }
+}
+
 }  // namespace
 
 extern "C" int LLVMFuzzerInitialize(int*, char***) {
@@ -116,6 +147,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
       newline == std::string_view::npos ? std::string_view("br, gzip") : input.substr(newline + 1);
   const std::string_view path = target.substr(0, target.find('?'));
 
+  check_routes(path, target);
   const WebFile* found = table().find(target);
   const ft::server::HttpResponse r = table().answer(target, accept);
   if (r.status != 200 && r.status != 404) fail("an answer neither 200 nor 404", target);
