@@ -62,6 +62,19 @@ TEST(ServeArgs, EveryOptionIsRead) {
   EXPECT_EQ(o->ws_per_address, 4);
   EXPECT_EQ(parse({}, error, help)->ws_per_address, 64);  // the documented default
   EXPECT_FALSE(parse({"--ws-per-address", "-1"}, error, help).has_value());
+  // The guest and open-table bounds (protocol.md 1, 2.3) and their defaults.
+  auto bounds = parse({"--guest-rate", "0", "--open-tables", "2", "--open-tables-per-address", "9"},
+                      error, help);
+  ASSERT_TRUE(bounds.has_value()) << error;
+  EXPECT_EQ(bounds->guest_rate, 0);
+  EXPECT_EQ(bounds->open_tables, 2);
+  EXPECT_EQ(bounds->open_tables_per_address, 9);
+  const auto defaults = parse({}, error, help);
+  EXPECT_EQ(defaults->guest_rate, 60);
+  EXPECT_EQ(defaults->open_tables, 5);
+  EXPECT_EQ(defaults->open_tables_per_address, 20);
+  EXPECT_FALSE(parse({"--open-tables", "0"}, error, help).has_value());
+  EXPECT_NE(error.find("--open-tables must be a number in 1..100, not '0'"), std::string::npos);
 }
 
 TEST(ServeArgs, BadOptionsSayWhat) {
@@ -80,7 +93,8 @@ TEST(ServeArgs, BadOptionsSayWhat) {
   const std::string usage = serve_usage();
   for (const char* option :
        {"--port", "--address", "--store", "--web-root", "--threads", "--engine-threads",
-        "--engine-memory", "--allow-origin", "--ws-rate", "--http-rate", "--ws-per-address"})
+        "--engine-memory", "--allow-origin", "--ws-rate", "--http-rate", "--ws-per-address",
+        "--guest-rate", "--open-tables", "--open-tables-per-address"})
     EXPECT_NE(usage.find(option), std::string::npos) << option;
 }
 
