@@ -1,6 +1,7 @@
 #include "server/match_finish.h"
 
 #include "rating/match_rating.h"
+#include "server/plain_json.h"
 
 namespace ft::server {
 namespace json = boost::json;
@@ -64,10 +65,10 @@ Settled rate_finish(const FinishPlan& plan,
       out.ratings.push_back(json::object{{"seat", p.seat},
                                          {"player", "p_" + std::to_string(p.player)},
                                          {"pool", plan.pool},
-                                         {"before", before[i].rating},
-                                         {"after", after[i].rating},
-                                         {"rd_before", before[i].deviation},
-                                         {"rd_after", after[i].deviation}});
+                                         {"before", rating_number(before[i].rating)},
+                                         {"after", rating_number(after[i].rating)},
+                                         {"rd_before", rating_number(before[i].deviation)},
+                                         {"rd_after", rating_number(after[i].deviation)}});
     }
     out.finish.players.push_back(line);
   }

@@ -198,7 +198,8 @@ class Store {
   virtual void clear_login_failures(std::string_view name_key) = 0;
 
   // --- export -----------------------------------------------------------
-  // One page of the player's finished games of finished matches, ordered by
+  // One page of the player's finished games of finished matches (games lost
+  // unplayed with the match left out: GameRecord::unplayed), ordered by
   // (finished_ms, match, number), starting after query.after; at most
   // min(query.limit, MAX_GAME_PAGE) of them, so an export never has more
   // than one page in memory. bad_input for a limit <= 0.

@@ -86,9 +86,12 @@ TEST_P(StoreContract, OldDatabaseIsUpgradedAndKeepsItsData) {
   Player p = store().create_player("tok", "Ann", 1);
   store().create_table(table("t"));
   auto& db = dynamic_cast<SqlStore&>(store()).db();
-  // Back to the schema of migration 1: undo 8 (failed logins), 7 (the seats
-  // index), 6 (sessions, accounts), 5 (the games' analyses), 4 (the
-  // leaderboard index), 3 (the move columns), then 2.
+  // Back to the schema of migration 1: undo 11 (the games' unplayed and
+  // sides), 8 (failed logins), 7 (the seats index), 6 (sessions, accounts),
+  // 5 (the games' analyses), 4 (the leaderboard index), 3 (the move
+  // columns), then 2.
+  for (const char* column : {"unplayed", "sides"})
+    db.exec_script(std::string("ALTER TABLE games DROP COLUMN ") + column);
   db.exec_script("DROP TABLE login_failures");
   db.exec_script("DROP INDEX seats_by_player");
   db.exec_script("DROP TABLE accounts");
