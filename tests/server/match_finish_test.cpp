@@ -4,6 +4,8 @@
 
 #include <gtest/gtest.h>
 
+#include <cmath>
+
 #include "rating/match_rating.h"
 
 namespace ft::server {
@@ -61,10 +63,12 @@ TEST(MatchFinish, ARatedMatchRatesFromTheStoredRatings) {
   EXPECT_EQ(r1.at("seat"), 1);
   EXPECT_EQ(r1.at("player"), "p_18");
   EXPECT_EQ(r1.at("pool"), "classic");
-  EXPECT_EQ(r1.at("before"), 1500.0);
-  EXPECT_EQ(r1.at("rd_before"), 500.0);
-  EXPECT_DOUBLE_EQ(r1.at("after").as_double(), want.ratings[1].rating);
-  EXPECT_DOUBLE_EQ(r1.at("rd_after").as_double(), want.ratings[1].deviation);
+  // The frame carries whole points (protocol.md conventions), the store the
+  // rating library's numbers.
+  EXPECT_EQ(r1.at("before"), 1500);
+  EXPECT_EQ(r1.at("rd_before"), 500);
+  EXPECT_EQ(r1.at("after").as_int64(), std::llround(want.ratings[1].rating));
+  EXPECT_EQ(r1.at("rd_after").as_int64(), std::llround(want.ratings[1].deviation));
 }
 
 // A lone person (against the computer) has nobody to be rated against.
