@@ -84,4 +84,18 @@ Settled settle(store::Store& st, const FinishPlan& plan) {
   return rate_finish(plan, stored);
 }
 
+json::value with_whole_ratings(json::value match_over) {
+  json::object* body = match_over.if_object();
+  json::value* ratings = body ? body->if_contains("ratings") : nullptr;
+  if (ratings == nullptr || !ratings->is_array()) return match_over;
+  for (json::value& entry : ratings->as_array()) {
+    if (!entry.is_object()) continue;
+    for (const char* key : {"before", "after", "rd_before", "rd_after"}) {
+      json::value* v = entry.as_object().if_contains(key);
+      if (v != nullptr && v->is_double()) *v = rating_number(v->as_double());
+    }
+  }
+  return match_over;
+}
+
 }  // namespace ft::server

@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include "server/match_codec.h"
+#include "server/match_finish.h"
 #include "server/room.h"
 #include "server/room_events.h"
 #include "server/table_json.h"
@@ -105,7 +106,7 @@ void Room::restore_match(const store::LiveTable& live, std::int64_t now) {
     }
   }
   if (t_.match->phase() == match::Phase::over) {
-    t_.match_result = saved->result;
+    t_.match_result = with_whole_ratings(saved->result);
     finished_at_ = now;
   }
   if (!t_.read_only.empty()) return;

@@ -71,6 +71,23 @@ TEST(MatchFinish, ARatedMatchRatesFromTheStoredRatings) {
   EXPECT_EQ(r1.at("rd_after").as_int64(), std::llround(want.ratings[1].deviation));
 }
 
+// A match_over stored with the rating library's doubles reads back in
+// whole points, as a new one is sent.
+TEST(MatchFinish, AStoredMatchOverGetsWholeRatings) {
+  const json::value old = json::parse(
+      R"({"kind":"match_over","score":[1.5,0.5],"ratings":[{"seat":0,"player":"p_1",)"
+      R"("pool":"classic","before":1500.0,"after":1620.7709525542778,"rd_before":500.0,)"
+      R"("rd_after":396.74405663285035}]})");
+  const json::value now = with_whole_ratings(old);
+  const json::object& r = now.at("ratings").at(0).as_object();
+  EXPECT_EQ(r.at("before"), 1500);
+  EXPECT_EQ(r.at("after"), 1621);
+  EXPECT_EQ(r.at("rd_before"), 500);
+  EXPECT_EQ(r.at("rd_after"), 397);
+  EXPECT_EQ(now.at("score"), old.at("score"));  // points keep their halves
+  EXPECT_EQ(with_whole_ratings(nullptr), nullptr);
+}
+
 // A lone person (against the computer) has nobody to be rated against.
 TEST(MatchFinish, WithoutAnOpponentNobodyIsRated) {
   FinishPlan plan = two_people(true);
