@@ -1,5 +1,6 @@
 #include "server/plain_json.h"
 
+#include <algorithm>
 #include <array>
 #include <charconv>
 #include <cmath>
@@ -68,9 +69,21 @@ void write(std::string& out, const json::value& v) {
   }
 }
 
+bool has_double(const json::value& v) {
+  if (v.is_double()) return true;
+  if (const json::array* a = v.if_array())
+    return std::any_of(a->begin(), a->end(), [](const json::value& e) { return has_double(e); });
+  if (const json::object* o = v.if_object())
+    return std::any_of(o->begin(), o->end(), [](const auto& kv) { return has_double(kv.value()); });
+  return false;
+}
+
 }  // namespace
 
 std::string json_text(const json::value& v) {
+  // Most frames (moves, clocks) hold no double: Boost's writer, which is
+  // about twice as fast as this one, writes them exactly the same.
+  if (!has_double(v)) return json::serialize(v);
   std::string out;
   write(out, v);
   return out;
