@@ -162,6 +162,7 @@ struct Match::Impl {
   std::int64_t grace_until = 0;
   Phase phase = Phase::not_started;
   std::unique_ptr<rules::GameState> game;
+  int current_game = -1;  // the index of `game` in `games`
   std::vector<GameRecord> games;
   std::vector<int> side_moves;  // moves of each side in the current game
   Clock clock;
@@ -276,6 +277,7 @@ struct Match::Impl {
                      "the game factory ignored the round's starter");
     rec.first_side = g->side_to_move();
     game = std::move(g);
+    current_game = index;
     side_moves.assign(rec.side_team.size(), 0);
     games.push_back(rec);
     phase = Phase::playing;
@@ -761,7 +763,7 @@ Phase Match::phase() const {
   return impl_->phase;
 }
 int Match::game_index() const {
-  return static_cast<int>(impl_->games.size()) - 1;
+  return impl_->current_game;
 }
 const rules::GameState* Match::game() const {
   return impl_->game.get();

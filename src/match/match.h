@@ -141,6 +141,10 @@ struct GameRecord {
   GameEnd end = GameEnd::playing;
   int loser_team = -1;         // resigned / timeout / forfeited
   std::vector<Points> points;  // per team, once over
+  // False for a game lost with the match before it began (resign match
+  // between games or in an earlier game, a timeout, claim or abandonment):
+  // it scores, but nobody played it, so it has no sides and no moves.
+  bool played() const { return !side_team.empty(); }
 };
 
 // ---- events: plain values the server sends and the store keeps -----------
@@ -281,8 +285,8 @@ struct LoggedMove {
 struct MatchView {
   Phase phase = Phase::not_started;
   Format format;
-  int game = 0;                   // current (or last) game index
-  std::vector<GameRecord> games;  // played and current
+  int game = 0;                   // the game the board shows: current or last played (-1 none)
+  std::vector<GameRecord> games;  // played, current and lost unplayed with the match
   std::vector<Points> points;     // per team, games finished so far
   std::string score;
   int seat_to_move = -1;
@@ -361,6 +365,9 @@ class Match {
   const MatchConfig& config() const;
   const Format& format() const;
   Phase phase() const;
+  // The index of the game game() holds: the current or last played one.
+  // Games lost unplayed with the match (GameRecord::played) are never
+  // current, so a match resigned in game 1 still shows game 1.
   int game_index() const;
   const rules::GameState* game() const;  // the current or last game; null before start
   int seat_to_move() const;              // -1 unless playing

@@ -76,6 +76,25 @@ std::vector<std::string> seat_labels(const VariantSpec& spec) {
   return {"Red", "Yellow"};
 }
 
+std::string format_setup(const FourGame& game) {
+  const VariantSpec& spec = game.spec();
+  std::string out = "Variant: " + spec.key + "\n";
+  out += "Size: " + std::to_string(spec.width) + "x" + std::to_string(spec.height) + "\n";
+  if (spec.popout && spec.key != "popout") out += "PopOut: yes\n";
+  if (!game.setup().blocks.empty()) {
+    out += "Blocks:";
+    for (const Cell& c : game.setup().blocks) out += " " + format_cell(c);
+    out += "\n";
+  }
+  if (!game.setup().opening.empty()) {
+    out += "Opening:";
+    for (int col : game.setup().opening)
+      out += " " + format_move(Move{static_cast<std::int8_t>(col), false});
+    out += "\n";
+  }
+  return out;
+}
+
 Result<std::string> format_record(const FourGame& game, std::span<const std::string> players,
                                   std::string_view result) {
   const VariantSpec& spec = game.spec();
@@ -92,20 +111,7 @@ Result<std::string> format_record(const FourGame& game, std::span<const std::str
     result_line = std::string(result);
   }
 
-  std::string out = "Variant: " + spec.key + "\n";
-  out += "Size: " + std::to_string(spec.width) + "x" + std::to_string(spec.height) + "\n";
-  if (spec.popout && spec.key != "popout") out += "PopOut: yes\n";
-  if (!game.setup().blocks.empty()) {
-    out += "Blocks:";
-    for (const Cell& c : game.setup().blocks) out += " " + format_cell(c);
-    out += "\n";
-  }
-  if (!game.setup().opening.empty()) {
-    out += "Opening:";
-    for (int col : game.setup().opening)
-      out += " " + format_move(Move{static_cast<std::int8_t>(col), false});
-    out += "\n";
-  }
+  std::string out = format_setup(game);
   for (std::size_t seat = 0; seat < labels.size(); ++seat) {
     const std::string name = players.empty() ? "" : players[seat];
     if (name.find_first_of("\r\n") != std::string::npos)
@@ -136,7 +142,8 @@ struct RecordFields {
   int lines = 0;
 };
 
-Result<RecordFields> read_fields(std::string_view text) {
+// `setup_only`: the set-up lines alone (format_setup), no seats, result or moves.
+Result<RecordFields> read_fields(std::string_view text, bool setup_only = false) {
   RecordFields f;
   while (!text.empty()) {
     const auto nl = text.find('\n');
@@ -153,6 +160,8 @@ Result<RecordFields> read_fields(std::string_view text) {
     if (colon == std::string_view::npos) return line_error(number, "expected 'Field: value'");
     const std::string key(trim(line.substr(0, colon)));
     std::string value(trim(line.substr(colon + 1)));
+    if (setup_only && (key == "Moves" || key == "Result"))
+      return line_error(number, "a set-up has no '" + key + "' line");
     if (key == "Moves") {
       if (!value.empty()) return line_error(number, "moves follow on their own lines");
       f.have_moves = true;
@@ -167,12 +176,14 @@ Result<RecordFields> read_fields(std::string_view text) {
                          : key == "Result"  ? &f.result
                                             : nullptr;
     if (field == nullptr) {
+      if (setup_only) return line_error(number, "'" + key + "' is not a line of a set-up");
       f.seats.emplace_back(key, std::move(value));
     } else {
       *field = std::move(value);
     }
   }
   if (f.variant.empty()) return line_error(f.lines, "the record has no Variant line");
+  if (setup_only) return f;
   if (!f.have_result) return line_error(f.lines, "the record has no Result line");
   if (!f.have_moves) return line_error(f.lines, "the record has no Moves line");
   return f;
@@ -221,6 +232,12 @@ Result<FourGame> start_of(const RecordFields& f) {
 }
 
 }  // namespace
+
+Result<FourGame> parse_setup(std::string_view text) {
+  auto fields = read_fields(text, true);
+  if (!fields) return fields.error();
+  return start_of(*fields);
+}
 
 Result<GameRecord> parse_record(std::string_view text) {
   auto fields = read_fields(text);

@@ -51,4 +51,11 @@ Result<std::string> format_record(const FourGame& game, std::span<const std::str
 // Reads a record and replays it; every error names its line.
 Result<GameRecord> parse_record(std::string_view text);
 
+// The record's first lines, the board before the first move: Variant, Size,
+// and PopOut, Blocks, Opening when they apply. What an export calls the
+// game's set-up: with it, the move lines replay on their own.
+std::string format_setup(const FourGame& game);
+// The game those lines start (no moves played); unknown lines are errors.
+Result<FourGame> parse_setup(std::string_view text);
+
 }  // namespace ft::rules

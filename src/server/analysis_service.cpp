@@ -43,7 +43,8 @@ std::optional<LoadedGame> load_game(store::Store& st, const std::string& table, 
   if (matches.empty()) return std::nullopt;
   const store::MatchRecord& match = matches.back();
   auto game = st.find_game(match.id, number);
-  if (!game || !game->finished) return std::nullopt;
+  // A game lost unplayed with the match has nothing to analyse: no game.
+  if (!game || !game->finished || game->unplayed) return std::nullopt;
   LoadedGame out;
   out.match = match.id;
   for (const auto& m : st.moves_of_game(match.id, number)) {

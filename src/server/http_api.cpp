@@ -382,53 +382,6 @@ HttpResponse Hub::api_test_clock(const HttpRequest& request) {
   return json_response(200, json::object{{"now_ms", advance_test_clock(advance->as_int64())}});
 }
 
-HttpResponse Hub::api_game(std::string_view id) {
-  bool text = false;
-  if (id.size() > 4 && id.substr(id.size() - 4) == ".txt") {
-    text = true;
-    id.remove_suffix(4);
-  }
-  const std::size_t dash = id.rfind('-');
-  if (dash == std::string_view::npos) return error(404, "not_found", "no such game");
-  const std::string table(id.substr(0, dash));
-  int number = 0;
-  for (char c : id.substr(dash + 1)) {
-    if (c < '0' || c > '9' || number > 100) return error(404, "not_found", "no such game");
-    number = number * 10 + (c - '0');
-  }
-  const auto matches = store_.matches_of_table(table);
-  if (matches.empty()) return error(404, "not_found", "no such game");
-  auto game = store_.find_game(matches.back().id, number);
-  if (!game || !game->finished)
-    return error(404, "not_found", "no finished game " + std::string(id));
-  if (text) {
-    HttpResponse r;
-    r.content_type = "text/plain; charset=utf-8";
-    r.body = game->record;
-    return r;
-  }
-  json::object o{{"id", std::string(id)},
-                 {"table", table},
-                 {"number", number},
-                 {"game", rules::to_text(rules::game_kind_of_variant(game->variant))},
-                 {"variant", game->variant},
-                 {"result", game->result},
-                 {"record", game->record}};
-  json::value details = nullptr;
-  if (auto room = read_table(table)) details = room->game_players(number);
-  if (details.is_object()) {
-    for (const auto& [k, v] : details.as_object()) o[k] = v;
-  } else {
-    json::array moves;
-    for (const auto& m : store_.moves_of_game(matches.back().id, number))
-      moves.push_back(json::string(m.move));
-    o["moves"] = moves;
-    o["players"] = json::array{};
-    o["outcome"] = nullptr;
-  }
-  return json_response(200, o);
-}
-
 HttpResponse Hub::healthz() {
   const bool ok = committer_.healthy();
   json::object body{{"status", ok ? "ok" : "unavailable"},

@@ -12,6 +12,7 @@
 #include "rules/variant.h"
 #include "server/http_json.h"
 #include "server/hub.h"
+#include "server/plain_json.h"
 
 namespace ft::server {
 namespace json = boost::json;
@@ -43,26 +44,28 @@ bool known_pool(std::string_view key) {
 
 std::string game_line(const store::PlayerGame& pg) {
   const store::GameRecord& g = pg.game;
-  json::array people;
-  for (const auto& p : pg.people) {
-    json::object o = player_object(p.player, p.display_name);
-    o["seat"] = p.seat;
-    people.push_back(std::move(o));
-  }
   json::object line{{"id", pg.table_id + "-" + std::to_string(g.number)},
                     {"table", pg.table_id},
                     {"number", g.number},
                     {"game", rules::to_text(rules::game_kind_of_variant(g.variant))},
                     {"variant", g.variant},
                     {"format", pg.format},
-                    {"rated", pg.rated},
-                    {"setup", g.setup},
-                    {"result", g.result},
-                    {"players", std::move(people)},
-                    {"started_at", g.started_ms},
-                    {"finished_at", g.finished_ms},
-                    {"record", g.record}};
-  return json::serialize(line) + "\n";
+                    {"rated", pg.rated}};
+  add_result_fields(line, g);  // setup, result, result_by, colours
+  const json::value colours = line.at("colours");
+  json::array people;
+  for (const auto& p : pg.people) {
+    json::object o = player_object(p.player, p.display_name);
+    o["seat"] = p.seat;
+    if (colours.is_array() && std::size_t(p.seat) < colours.as_array().size())
+      o["colour"] = colours.as_array()[std::size_t(p.seat)];
+    people.push_back(std::move(o));
+  }
+  line["players"] = std::move(people);
+  line["started_at"] = g.started_ms;
+  line["finished_at"] = g.finished_ms;
+  line["record"] = g.record;
+  return json_text(line) + "\n";
 }
 
 }  // namespace

@@ -1,8 +1,9 @@
-// The HTTP API of a game's exact analysis and of the analysis board
-// (docs/protocol.md 2.16, 2.17). Runs on the blocking pool; the searches run
-// on the analysis service's threads.
+// The HTTP API of a game: its record (docs/protocol.md 2.7), its exact
+// analysis (2.16) and the analysis board (2.17). Runs on the blocking pool;
+// the searches run on the analysis service's threads.
 #include <boost/json.hpp>
 
+#include "rules/game_kind.h"
 #include "rules/notation.h"
 #include "server/analysis_service.h"
 #include "server/game_analysis.h"
@@ -31,6 +32,49 @@ std::pair<std::string, int> split_game_id(std::string_view id) {
 constexpr std::size_t MAX_BOARD_MOVES = 160;
 
 }  // namespace
+
+// protocol.md 2.7: a finished game's record. A game lost unplayed with the
+// match has none: 404, as for a game that does not exist, saying why.
+HttpResponse Hub::api_game(std::string_view id) {
+  const bool text = id.ends_with(".txt");
+  if (text) id.remove_suffix(4);
+  const auto [table, number] = split_game_id(id);
+  if (number < 1) return error(404, "not_found", "no such game");
+  const auto matches = store_.matches_of_table(table);
+  if (matches.empty()) return error(404, "not_found", "no such game");
+  auto game = store_.find_game(matches.back().id, number);
+  if (!game || !game->finished)
+    return error(404, "not_found", "no finished game " + std::string(id));
+  if (game->unplayed)
+    return error(404, "not_found",
+                 "game " + std::string(id) + " was never played: the match ended before it began");
+  if (text) {
+    HttpResponse r;
+    r.content_type = "text/plain; charset=utf-8";
+    r.body = game->record;
+    return r;
+  }
+  json::object o{{"id", std::string(id)},
+                 {"table", table},
+                 {"number", number},
+                 {"game", rules::to_text(rules::game_kind_of_variant(game->variant))},
+                 {"variant", game->variant},
+                 {"record", game->record}};
+  add_result_fields(o, *game);
+  json::value details = nullptr;
+  if (auto room = read_table(table)) details = room->game_players(number);
+  if (details.is_object()) {
+    for (const auto& [k, v] : details.as_object()) o[k] = v;
+  } else {
+    json::array moves;
+    for (const auto& m : store_.moves_of_game(matches.back().id, number))
+      moves.push_back(json::string(m.move));
+    o["moves"] = moves;
+    o["players"] = json::array{};
+    o["outcome"] = nullptr;
+  }
+  return json_response(200, o);
+}
 
 HttpResponse Hub::api_game_analysis(std::string_view id) {
   const auto [table, number] = split_game_id(id);

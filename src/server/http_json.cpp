@@ -2,13 +2,15 @@
 
 #include <boost/url.hpp>
 
+#include "server/plain_json.h"
+
 namespace ft::server {
 namespace json = boost::json;
 
 HttpResponse json_response(int status, const json::value& body) {
   HttpResponse r;
   r.status = status;
-  r.body = json::serialize(body);
+  r.body = json_text(body);
   return r;
 }
 
@@ -39,6 +41,27 @@ std::optional<std::vector<std::pair<std::string, std::string>>> query_params(
   // params() decodes escapes and '+'; a malformed escape fails the parse above.
   for (const auto& p : url->params()) out.emplace_back(p.key, p.value);
   return out;
+}
+
+void add_result_fields(json::object& o, const store::GameRecord& g) {
+  o["setup"] = g.setup;
+  o["result"] = g.result;
+  // Since migration 011 each seat's points in seat order, with the sides
+  // that say who had which colour; before it, each team's (the seat's,
+  // but in two vs two) and no sides.
+  o["result_by"] = g.sides.empty() ? "team" : "seat";
+  if (g.sides.empty()) {
+    o["colours"] = nullptr;
+    return;
+  }
+  json::array colours;
+  std::string_view rest = g.sides;
+  while (!rest.empty()) {
+    const std::size_t space = rest.find(' ');
+    colours.push_back(json::string(rest.substr(0, space)));
+    rest = space == std::string_view::npos ? std::string_view() : rest.substr(space + 1);
+  }
+  o["colours"] = std::move(colours);
 }
 
 }  // namespace ft::server

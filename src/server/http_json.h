@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "server/net.h"
+#include "store/records.h"
 
 namespace ft::server {
 
@@ -26,5 +27,11 @@ std::int64_t parse_player_id(std::string_view id);
 // space), in order; nullopt when an escape is malformed.
 std::optional<std::vector<std::pair<std::string, std::string>>> query_params(
     std::string_view target);
+
+// What a finished game's JSON (protocol.md 2.7, 2.13) says of its board and
+// result besides the moves: `setup`, `result`, `result_by` (whose points
+// `result` lists: "seat", or "team" for games stored before migration 011)
+// and `colours` (each seat's side by name, null when not known).
+void add_result_fields(boost::json::object& o, const store::GameRecord& g);
 
 }  // namespace ft::server

@@ -15,6 +15,7 @@
 #include "rules/variant.h"
 #include "server/http_json.h"
 #include "server/hub.h"
+#include "server/plain_json.h"
 
 namespace ft::server {
 namespace json = boost::json;
@@ -150,9 +151,9 @@ HttpResponse Hub::api_player(const store::Player& player, const HttpRequest& req
   json::array ratings;
   for (const store::Rating& r : store_.ratings_of(player.id)) {
     ratings.push_back(json::object{{"pool", r.variant},
-                                   {"rating", r.rating},
-                                   {"rd", r.deviation},
-                                   {"volatility", r.volatility},
+                                   {"rating", rating_number(r.rating)},
+                                   {"rd", rating_number(r.deviation)},
+                                   {"volatility", volatility_number(r.volatility)},
                                    {"matches", r.games},
                                    {"provisional", rating::provisional(as_rating(r), now)}});
   }
@@ -177,7 +178,8 @@ HttpResponse Hub::api_player(const store::Player& player, const HttpRequest& req
       opponents.push_back(player_object(o.line.player, o.display_name));
     json::array games;
     for (const auto& g : store_.games_of_match(m.match_id))
-      games.push_back(json::string(m.table_id + "-" + std::to_string(g.number)));
+      if (!g.unplayed)  // lost with the match before it began: not a game to open
+        games.push_back(json::string(m.table_id + "-" + std::to_string(g.number)));
     json::value reason = nullptr;
     if (auto room = find(m.table_id)) {
       json::value result = room->match_result();
@@ -185,7 +187,10 @@ HttpResponse Hub::api_player(const store::Player& player, const HttpRequest& req
         reason = result.as_object().at("reason");
     }
     json::value change = nullptr;
-    if (m.rated && m.self.rating_after > 0) change = m.self.rating_after - m.self.rating_before;
+    // The difference of the ratings as shown (2.14's history), so the
+    // numbers of every answer add up.
+    if (m.rated && m.self.rating_after > 0)
+      change = rating_number(m.self.rating_after) - rating_number(m.self.rating_before);
     matches.push_back(json::object{{"table", m.table_id},
                                    {"game", rules::to_text(rules::game_kind_of_variant(m.variant))},
                                    {"variant", m.variant},
@@ -216,14 +221,14 @@ HttpResponse Hub::api_player_ratings(const store::Player& player) {
   for (const store::RatingPoint& p : store_.rating_history(player.id)) {
     json::array& points = history[p.variant];
     // The first point is where the pool started: before its first match.
-    if (points.empty()) points.push_back(json::array{p.started_ms, p.before});
-    points.push_back(json::array{p.finished_ms, p.after});
+    if (points.empty()) points.push_back(json::array{p.started_ms, rating_number(p.before)});
+    points.push_back(json::array{p.finished_ms, rating_number(p.after)});
   }
   json::array pools;
   for (const store::Rating& r : store_.ratings_of(player.id)) {
     pools.push_back(json::object{{"pool", r.variant},
-                                 {"rating", r.rating},
-                                 {"rd", r.deviation},
+                                 {"rating", rating_number(r.rating)},
+                                 {"rd", rating_number(r.deviation)},
                                  {"matches", r.games},
                                  {"provisional", rating::provisional(as_rating(r), now)},
                                  {"history", std::move(history[r.variant])}});
@@ -249,8 +254,8 @@ HttpResponse Hub::api_leaderboard(std::string_view pool, const HttpRequest& requ
   for (const store::LeaderboardEntry& e : store_.leaderboard(query)) {
     json::object line = player_object(e.rating.player, e.display_name);
     line["rank"] = ++rank;
-    line["rating"] = e.rating.rating;
-    line["rd"] = e.rating.deviation;
+    line["rating"] = rating_number(e.rating.rating);
+    line["rd"] = rating_number(e.rating.deviation);
     line["matches"] = e.rating.games;
     players.push_back(std::move(line));
   }
@@ -262,13 +267,13 @@ HttpResponse Hub::api_leaderboard(std::string_view pool, const HttpRequest& requ
     if (auto p = store_.leaderboard_place(query, who->player)) place = *p;
     me = json::object{{"id", "p_" + std::to_string(who->player)},
                       {"rank", place},
-                      {"rating", mine->rating},
-                      {"rd", mine->deviation},
+                      {"rating", rating_number(mine->rating)},
+                      {"rd", rating_number(mine->deviation)},
                       {"matches", mine->games},
                       {"provisional", rating::provisional(as_rating(*mine), now)}};
   }
   return json_response(200, json::object{{"pool", pool},
-                                         {"max_rd", std::lround(options_.leaderboard_max_rd)},
+                                         {"max_rd", rating_number(options_.leaderboard_max_rd)},
                                          {"active_days", options_.leaderboard_days},
                                          {"players", players},
                                          {"me", me}});

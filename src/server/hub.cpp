@@ -10,6 +10,7 @@
 #include "server/build_info.h"
 #include "server/cluster.h"
 #include "server/guest_names.h"
+#include "server/plain_json.h"
 #include "server/support.h"
 #include "store/ids.h"
 
@@ -341,7 +342,7 @@ void Hub::ws_frame(const std::shared_ptr<Peer>& peer, std::string_view frame) {
             }
             json::object lobby = lobby_json();
             lobby["type"] = "lobby";
-            peer->send(json::serialize(lobby));
+            peer->send(json_text(lobby));
           },
           [&](const HelloMsg& m) {
             if (peer->context.lobby) {
@@ -478,7 +479,7 @@ void Hub::send_lobby() {
   if (subs.empty()) return;
   json::object lobby = lobby_json();
   lobby["type"] = "lobby";
-  auto frame = std::make_shared<const std::string>(json::serialize(lobby));
+  auto frame = std::make_shared<const std::string>(json_text(lobby));
   for (const auto& p : subs) p->send(frame);
 }
 

@@ -1,6 +1,7 @@
 #include "server/match_finish.h"
 
 #include "rating/match_rating.h"
+#include "server/plain_json.h"
 
 namespace ft::server {
 namespace json = boost::json;
@@ -64,10 +65,10 @@ Settled rate_finish(const FinishPlan& plan,
       out.ratings.push_back(json::object{{"seat", p.seat},
                                          {"player", "p_" + std::to_string(p.player)},
                                          {"pool", plan.pool},
-                                         {"before", before[i].rating},
-                                         {"after", after[i].rating},
-                                         {"rd_before", before[i].deviation},
-                                         {"rd_after", after[i].deviation}});
+                                         {"before", rating_number(before[i].rating)},
+                                         {"after", rating_number(after[i].rating)},
+                                         {"rd_before", rating_number(before[i].deviation)},
+                                         {"rd_after", rating_number(after[i].deviation)}});
     }
     out.finish.players.push_back(line);
   }
@@ -81,6 +82,20 @@ Settled settle(store::Store& st, const FinishPlan& plan) {
       stored.push_back(st.find_rating(p.player, plan.pool));
   }
   return rate_finish(plan, stored);
+}
+
+json::value with_whole_ratings(json::value match_over) {
+  json::object* body = match_over.if_object();
+  json::value* ratings = body ? body->if_contains("ratings") : nullptr;
+  if (ratings == nullptr || !ratings->is_array()) return match_over;
+  for (json::value& entry : ratings->as_array()) {
+    if (!entry.is_object()) continue;
+    for (const char* key : {"before", "after", "rd_before", "rd_after"}) {
+      json::value* v = entry.as_object().if_contains(key);
+      if (v != nullptr && v->is_double()) *v = rating_number(v->as_double());
+    }
+  }
+  return match_over;
 }
 
 }  // namespace ft::server

@@ -50,4 +50,9 @@ Settled rate_finish(const FinishPlan& plan,
 // Reads the people's stored ratings, then rate_finish.
 Settled settle(store::Store& st, const FinishPlan& plan);
 
+// A match_over body stored before ratings were whole points (its
+// "ratings" held the rating library's doubles): the same body with them
+// rounded as every answer gives them (plain_json.h rating_number).
+boost::json::value with_whole_ratings(boost::json::value match_over);
+
 }  // namespace ft::server

@@ -6,6 +6,7 @@
 #include <iostream>
 
 #include "server/hub.h"
+#include "server/plain_json.h"
 #include "server/room.h"
 #include "server/room_events.h"
 
@@ -104,7 +105,7 @@ Room::Room(RoomHost& host, std::string id, TableSettings settings, std::vector<S
 
 std::shared_ptr<const std::string> Room::rematch_frame() const {
   if (!rematch_.any()) return nullptr;
-  return std::make_shared<const std::string>(json::serialize(rematch_.frame()));
+  return std::make_shared<const std::string>(json_text(rematch_.frame()));
 }
 
 void Room::send_rematch_frame() {

@@ -4,6 +4,7 @@
 #include <iostream>
 
 #include "server/match_codec.h"
+#include "server/plain_json.h"
 #include "server/room_events.h"
 #include "server/support.h"
 #include "server/table_json.h"
@@ -15,7 +16,7 @@ namespace {
 constexpr std::size_t LOG_LIMIT = 128;  // events kept for catch-up; older ones get a full state
 
 std::shared_ptr<const std::string> to_frame(const json::object& o) {
-  return std::make_shared<const std::string>(json::serialize(o));
+  return std::make_shared<const std::string>(json_text(o));
 }
 
 std::string error_text(std::exception_ptr failure) {

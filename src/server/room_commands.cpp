@@ -3,6 +3,7 @@
 // runs on the room's queue (room.cpp) and ends in run() or finish().
 #include <algorithm>
 
+#include "server/plain_json.h"
 #include "server/room.h"
 #include "server/room_events.h"
 
@@ -11,7 +12,7 @@ namespace json = boost::json;
 namespace {
 
 std::shared_ptr<const std::string> to_frame(const json::object& o) {
-  return std::make_shared<const std::string>(json::serialize(o));
+  return std::make_shared<const std::string>(json_text(o));
 }
 
 }  // namespace

@@ -3,6 +3,7 @@
 #include "match/results.h"
 #include "rules/four_game.h"
 #include "rules/notation.h"
+#include "server/plain_json.h"
 #include "server/support.h"
 #include "server/table_json.h"
 
@@ -22,7 +23,7 @@ json::array seat_results_json(const TableState& t) {
 
 std::shared_ptr<const std::string> event_frame(std::int64_t version, std::int64_t now,
                                                const json::object& event) {
-  return std::make_shared<const std::string>(json::serialize(json::object{
+  return std::make_shared<const std::string>(json_text(json::object{
       {"type", "event"}, {"version", version}, {"server_time", now}, {"event", event}}));
 }
 
@@ -44,6 +45,9 @@ void follow(TableState& t, const match::EventBody& ev) {
   } else if (std::holds_alternative<match::MoveMade>(ev)) {
     ++t.plies;
   } else if (const auto* o = std::get_if<match::GameOver>(&ev)) {
+    // A game lost unplayed with the match is not the game on the board:
+    // the board keeps the outcome of the game that was played on it.
+    if (o->game != t.match->game_index()) return;
     t.game_outcome = outcome_json(t, o->end, o->outcome, o->loser_team, t.side_team);
     t.winning_cells = winning_cells_json(*t.match);
   }
@@ -76,6 +80,17 @@ std::optional<json::object> event_json(const TableState& t, const match::EventBo
                                 {"clocks", clocks_json(t, now)}};
           },
           [&](const match::GameOver& g) -> std::optional<json::object> {
+            if (g.game != t.match->game_index()) {
+              // Lost unplayed with the match (protocol.md 5.5): no sides,
+              // no moves, no line.
+              return json::object{{"kind", "game_over"},
+                                  {"number", g.game + 1},
+                                  {"outcome", outcome_json(t, g.end, g.outcome, g.loser_team, {})},
+                                  {"winning_cells", json::array{}},
+                                  {"score", score_json(t)},
+                                  {"clocks", clocks_json(t, now)},
+                                  {"unplayed", true}};
+            }
             return json::object{{"kind", "game_over"},       {"number", g.game + 1},
                                 {"outcome", t.game_outcome}, {"winning_cells", t.winning_cells},
                                 {"score", score_json(t)},    {"clocks", clocks_json(t, now)}};

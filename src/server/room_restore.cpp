@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include "server/match_codec.h"
+#include "server/match_finish.h"
 #include "server/room.h"
 #include "server/room_events.h"
 #include "server/table_json.h"
@@ -94,8 +95,9 @@ void Room::restore_match(const store::LiveTable& live, std::int64_t now) {
     t_.seats[std::size_t(mv.seat)].last_move_version = mv.version;
   }
   const match::MatchView view = t_.match->view(now);
-  if (!view.games.empty()) {
-    const match::GameRecord& g = view.games.back();
+  // The game on the board (a game lost unplayed with the match never is).
+  if (view.game >= 0 && std::size_t(view.game) < view.games.size()) {
+    const match::GameRecord& g = view.games[std::size_t(view.game)];
     t_.side_team = g.side_team;
     t_.plies = static_cast<int>(g.moves.size());
     if (g.end != match::GameEnd::playing) {
@@ -104,7 +106,7 @@ void Room::restore_match(const store::LiveTable& live, std::int64_t now) {
     }
   }
   if (t_.match->phase() == match::Phase::over) {
-    t_.match_result = saved->result;
+    t_.match_result = with_whole_ratings(saved->result);
     finished_at_ = now;
   }
   if (!t_.read_only.empty()) return;

@@ -1,9 +1,11 @@
 #include "server/table_writes.h"
 
 #include <algorithm>
+#include <memory>
 
 #include "rules/game_record.h"
 #include "server/match_codec.h"
+#include "server/table_json.h"
 
 namespace ft::server {
 
@@ -29,28 +31,60 @@ store::MatchSnapshot match_snapshot(const TableState& t, std::int64_t now,
   return snap;
 }
 
-std::string game_moves_text(const TableState& t, int game, std::int64_t now) {
-  const auto* four = dynamic_cast<const rules::FourGame*>(t.match->game());
-  if (four != nullptr && t.match->game_index() == game) {
+namespace {
+
+// A fresh game `g` of the match, before its first move: the board its
+// record starts from (the set-up and any `start` moves, RULES.md A8, A9).
+std::unique_ptr<rules::GameState> fresh_game(const TableState& t, const match::GameRecord& g) {
+  auto factory = match::game_factory_for(t.match->config());
+  if (!factory) return nullptr;
+  auto made = (*factory)(match::GameSpec{g.index, g.first_side});
+  return made ? std::move(made).value() : nullptr;
+}
+
+}  // namespace
+
+GameText game_text(const TableState& t, int game, std::int64_t now) {
+  const match::MatchView view = t.match->view(now);
+  if (game < 0 || std::size_t(game) >= view.games.size()) return {};
+  const match::GameRecord& g = view.games[std::size_t(game)];
+  if (!g.played()) return {};  // lost unplayed with the match: no board, no moves
+  // The game's own moves replayed from its own start, never the board the
+  // match shows now (which, once a match is resigned, may be another game).
+  std::unique_ptr<rules::GameState> replay = fresh_game(t, g);
+  if (!replay) return {};
+  GameText out;
+  if (auto* four = dynamic_cast<rules::FourGame*>(replay.get())) {
+    out.setup = rules::format_setup(*four);
+    for (const std::string& m : g.moves)
+      if (!four->play(m)) break;  // the match accepted them: a replay cannot refuse
     // The record's move section, as rules writes it (RULES.md A1).
     auto text = rules::format_record(*four);
     constexpr std::string_view MOVES = "Moves:\n";
-    if (text) {
-      const std::size_t at = text->find(MOVES);
-      if (at != std::string::npos) return text->substr(at + MOVES.size());
-    }
+    const std::size_t at = text ? text->find(MOVES) : std::string::npos;
+    if (at != std::string::npos) out.moves = text->substr(at + MOVES.size());
+    return out;
   }
-  const match::MatchView view = t.match->view(now);
-  if (std::size_t(game) >= view.games.size()) return "";
-  const match::GameRecord& g = view.games[std::size_t(game)];
-  std::string record;
-  for (std::size_t i = 0; i < g.moves.size(); ++i) {
-    const int team = t.match->team_of(g.move_seats[i]);
-    const auto side = std::find(g.side_team.begin(), g.side_team.end(), team) - g.side_team.begin();
-    record += std::to_string(i + 1) + ". " + std::string(t.match->game()->side_name(int(side))) +
-              " " + g.moves[i] + "\n";
+  // twiceFour: "1. <piece> <move>", the mover's piece by name.
+  int ply = 0;
+  for (const std::string& m : g.moves) {
+    const int side = replay->side_to_move();
+    out.moves +=
+        std::to_string(++ply) + ". " + std::string(replay->side_name(side)) + " " + m + "\n";
+    if (!replay->play(m)) break;
   }
-  return record;
+  return out;
+}
+
+std::string seat_sides_text(const TableState& t, const std::vector<int>& side_team) {
+  const rules::GameState* g = t.match->game();
+  std::string out;
+  for (std::size_t i = 0; i < t.seats.size(); ++i) {
+    const int side = side_of_seat(*t.match, side_team, int(i));
+    if (side < 0 || g == nullptr) return "";
+    out += (i ? " " : "") + std::string(g->side_name(side));
+  }
+  return out;
 }
 
 TableWrites::TableWrites(std::string table_id)
@@ -96,6 +130,8 @@ void TableWrites::event(StoreJob& job, const TableState& t, const match::EventBo
     store::GameRecord rec;
     rec.number = g->game + 1;
     rec.variant = t.settings.variant;
+    rec.setup = game_text(t, g->game, now).setup;
+    rec.sides = seat_sides_text(t, g->side_team);
     rec.started_ms = now;
     add_then(job, [id = match_id_, rec](store::Store& st) mutable {
       rec.match_id = id->load();
@@ -128,31 +164,35 @@ void TableWrites::event(StoreJob& job, const TableState& t, const match::EventBo
 
 void TableWrites::game_finished(StoreJob& job, const TableState& t, const match::GameOver& g,
                                 std::int64_t now) const {
-  std::string result;
-  for (std::size_t i = 0; i < g.points.size(); ++i) {
-    if (i) result += "-";
-    result += match::format_points(g.points[i]);
-  }
   // A game lost with the match before it began (resign match between
-  // games, a timeout or claim in game 1, abandonment) has no row yet: it is
-  // stored as started and finished at once.
+  // games or in an earlier game, a timeout or claim, abandonment) has no
+  // row yet: it is stored as started and finished at once, unplayed, with
+  // no moves and no record.
   const match::MatchView view = t.match->view(now);
   const bool unplayed =
-      std::size_t(g.game) < view.games.size() && view.games[std::size_t(g.game)].side_team.empty();
+      std::size_t(g.game) < view.games.size() && !view.games[std::size_t(g.game)].played();
+  // Each seat's points in seat order (protocol.md 2.13 `result`).
+  std::string result = unplayed ? "unplayed" : "";
+  for (std::size_t i = 0; !unplayed && i < t.seats.size(); ++i) {
+    const std::size_t team = std::size_t(t.match->team_of(int(i)));
+    if (i) result += "-";
+    result += team < g.points.size() ? match::format_points(g.points[team]) : "0";
+  }
   if (!unplayed) job.games_finished.emplace_back(table_, g.game + 1);
-  add_then(job,
-           [id = match_id_, number = g.game + 1, result, record = game_moves_text(t, g.game, now),
-            now, unplayed, variant = t.settings.variant](store::Store& st) {
-             if (unplayed) {
-               store::GameRecord rec;
-               rec.match_id = id->load();
-               rec.number = number;
-               rec.variant = variant;
-               rec.started_ms = now;
-               st.start_game(rec);
-             }
-             st.finish_game(id->load(), number, result, record, now, std::nullopt);
-           });
+  add_then(job, [id = match_id_, number = g.game + 1, result,
+                 record = unplayed ? std::string() : game_text(t, g.game, now).moves, now, unplayed,
+                 variant = t.settings.variant](store::Store& st) {
+    if (unplayed) {
+      store::GameRecord rec;
+      rec.match_id = id->load();
+      rec.number = number;
+      rec.variant = variant;
+      rec.started_ms = now;
+      rec.unplayed = true;
+      st.start_game(rec);
+    }
+    st.finish_game(id->load(), number, result, record, now, std::nullopt);
+  });
 }
 
 void TableWrites::snapshot(StoreJob& job, store::MatchSnapshot snap) const {

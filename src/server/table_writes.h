@@ -53,10 +53,21 @@ std::vector<store::Seat> seat_rows(const std::vector<SeatInfo>& seats);
 store::MatchSnapshot match_snapshot(const TableState& t, std::int64_t now,
                                     const boost::json::value& result = nullptr);
 
-// The move lines of game `game` (0-based) as the store keeps them: for four
-// in a row those of rules::format_record (RULES.md A1); for twiceFour
-// "1. <piece> <move>".
-std::string game_moves_text(const TableState& t, int game, std::int64_t now);
+// Game `game` (0-based) as the store keeps it, replayed from the game's own
+// moves: `setup`, the board it starts from (rules::format_setup; "" for
+// twiceFour), and `moves`, its move lines: for four in a row those of
+// rules::format_record (RULES.md A1, one notation for every game, however
+// the match ended); for twiceFour "1. <piece> <move>". Both empty for a
+// game lost unplayed with the match.
+struct GameText {
+  std::string setup;
+  std::string moves;
+};
+GameText game_text(const TableState& t, int game, std::int64_t now);
+
+// Each seat's side by name in seat order ("yellow red"), for sides
+// `side_team` (match::GameRecord); "" if a seat has none.
+std::string seat_sides_text(const TableState& t, const std::vector<int>& side_team);
 
 // The client's side of a move: its thinking time and id (protocol.md 4.2).
 struct MoveOrigin {

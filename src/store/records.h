@@ -106,12 +106,21 @@ struct GameRecord {
   MatchId match_id = 0;
   int number = 1;  // 1-based within the match
   std::string variant;
-  std::string setup;  // the set-up in text (blocks, drawn opening); "" for none
+  // The board before the first move as text: for four in a row the set-up
+  // lines of the rules record (rules::format_setup: Variant, Size, PopOut,
+  // Blocks, Opening); "" for none (twiceFour) or not known.
+  std::string setup;
   bool finished = false;
-  std::string result;  // "" while running, e.g. "1-0", "½-½", "0-1" (server's words)
-  std::string record;  // the finished game in the rules text format; "" while running
+  // "" while running; each seat's points in seat order ("1-0", "½-½",
+  // "0-1-0"; games stored before migration 011: each team's), or "unplayed".
+  std::string result;
+  std::string record;  // the finished game's move lines in the rules notation; "" while running
   Millis started_ms = 0;
   Millis finished_ms = 0;
+  // Migration 011: lost with the match before it began (no moves, no record),
+  // and each seat's side by name in seat order ("yellow red"; "" unknown).
+  bool unplayed = false;
+  std::string sides{};
   friend bool operator==(const GameRecord&, const GameRecord&) = default;
 };
 

@@ -26,7 +26,8 @@ constexpr const char* MATCH_COLS =
     "id, table_id, format, variant, rated, seed, state_json, clocks_ms, saved_ms, finished, "
     "result, started_ms, finished_ms";
 constexpr const char* GAME_COLS =
-    "match_id, number, variant, setup, finished, result, record, started_ms, finished_ms";
+    "match_id, number, variant, setup, finished, result, record, started_ms, finished_ms, "
+    "unplayed, sides";
 constexpr const char* MOVE_COLS =
     "match_id, game_number, ply, move, seat, clock_ms, think_ms, server_ms, elapsed_ms, "
     "clocks_ms, client_id, version";
@@ -144,7 +145,7 @@ MatchRecord match_from(const Row& r) {
 GameRecord game_from(const Row& r) {
   GameRecord g;
   Columns(r) >> g.match_id >> g.number >> g.variant >> g.setup >> g.finished >> g.result >>
-      g.record >> g.started_ms >> g.finished_ms;
+      g.record >> g.started_ms >> g.finished_ms >> g.unplayed >> g.sides;
   return g;
 }
 
@@ -896,9 +897,10 @@ void SqlStore::start_game(const GameRecord& g) {
     }
     q(*db_,
       "INSERT INTO games (match_id, number, variant, setup, finished, result, record, "
-      "started_ms, finished_ms) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)",
+      "started_ms, finished_ms, unplayed, sides) "
+      "VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)",
       {g.match_id, std::int64_t{g.number}, g.variant, g.setup, b(g.finished), g.result, g.record,
-       g.started_ms, g.finished_ms});
+       g.started_ms, g.finished_ms, b(g.unplayed), g.sides});
   });
 }
 
@@ -947,10 +949,10 @@ std::vector<PlayerGame> SqlStore::games_of_player(const GameQuery& query) {
   auto rows =
       q(db,
         "SELECT g.match_id, g.number, g.variant, g.setup, g.finished, g.result, g.record, "
-        "g.started_ms, g.finished_ms, m.table_id, m.format, m.rated "
+        "g.started_ms, g.finished_ms, g.unplayed, g.sides, m.table_id, m.format, m.rated "
         "FROM match_players mp JOIN matches m ON m.id = mp.match_id "
         "JOIN games g ON g.match_id = mp.match_id "
-        "WHERE mp.player_id = $1 AND g.finished = 1 "
+        "WHERE mp.player_id = $1 AND g.finished = 1 AND g.unplayed = 0 "
         "AND (CAST($2 AS TEXT) = '' OR m.variant = $2) "
         "AND g.finished_ms >= $3 AND (CAST($4 AS BIGINT) = 0 OR g.finished_ms < $4) "
         "AND (g.finished_ms > $5 OR (g.finished_ms = $5 AND (g.match_id > $6 OR "
@@ -963,9 +965,9 @@ std::vector<PlayerGame> SqlStore::games_of_player(const GameQuery& query) {
   for (const Row& r : rows) {
     PlayerGame pg;
     pg.game = game_from(r);
-    pg.table_id = r.text(9);
-    pg.format = r.text(10);
-    pg.rated = r.integer(11) != 0;
+    pg.table_id = r.text(11);
+    pg.format = r.text(12);
+    pg.rated = r.integer(13) != 0;
     // The page's games come in runs of one match: its people are read once.
     if (!out.empty() && out.back().game.match_id == pg.game.match_id) {
       pg.people = out.back().people;

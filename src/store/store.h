@@ -217,7 +217,8 @@ class Store {
   virtual void add_password_failure(std::string_view token, Millis at, Millis forget_until) = 0;
 
   // --- export -----------------------------------------------------------
-  // One page of the player's finished games of finished matches, ordered by
+  // One page of the player's finished games of finished matches (games lost
+  // unplayed with the match left out: GameRecord::unplayed), ordered by
   // (finished_ms, match, number), starting after query.after; at most
   // min(query.limit, MAX_GAME_PAGE) of them, so an export never has more
   // than one page in memory. bad_input for a limit <= 0.

@@ -196,6 +196,16 @@ TEST(RulesA3, ResignMatchLosesCurrentAndUnplayedGames) {
   expect_match_over(u, MatchEnd::resigned, {1}, "2:0");
   EXPECT_EQ(m.clock().running(), -1);
   EXPECT_FALSE(m.move(0, "a", clock.advance(SEC)).ok());
+  // Game 2 scores but was never played: no sides, no moves, and the game on
+  // the board (game_index, game()) is still game 1.
+  const MatchView v = m.view(clock.now);
+  ASSERT_EQ(v.games.size(), 2u);
+  EXPECT_TRUE(v.games[0].played());
+  EXPECT_FALSE(v.games[1].played());
+  EXPECT_TRUE(v.games[1].moves.empty());
+  EXPECT_EQ(m.game_index(), 0);
+  EXPECT_EQ(v.game, 0);
+  EXPECT_EQ(m.game()->moves(), (std::vector<std::string>{"d", "c"}));
 }
 
 // RULES.md A4: a player whose time runs out loses the match: the current

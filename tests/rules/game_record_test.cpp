@@ -108,6 +108,31 @@ TEST(RulesA1Record, SetUpsAndNumberingAfterAnOpening) {
   EXPECT_NE(format_record(three)->find("3. ◆ c\n"), std::string::npos);
 }
 
+// The set-up alone (what an export gives besides the move lines): it reads
+// back to the same start, and anything else in it is refused.
+TEST(RulesA1Record, SetUpLinesReadBackToTheSameStart) {
+  const VariantSpec obst = find_variant("obstacles").value();
+  auto o = FourGame::create(obst, rules::Setup{{Cell{1, 0}, Cell{5, 0}}, {}}).value();
+  const VariantSpec opening = find_variant("drawn-opening").value();
+  auto d = FourGame::create(opening, rules::Setup{{}, {3, 2}}).value();
+  VariantOptions pop;
+  pop.popout = 1;
+  pop.width = 8;
+  auto five = FourGame::create(make_variant("five", pop).value()).value();
+  for (const FourGame* g : {&o, &d, &five}) {
+    const std::string text = format_setup(*g);
+    EXPECT_EQ(format_record(*g)->substr(0, text.size()), text);
+    auto back = parse_setup(text);
+    ASSERT_TRUE(back) << text << back.error().message;
+    expect_same_game(*g, *back);
+  }
+  EXPECT_EQ(format_setup(d), "Variant: drawn-opening\nSize: 7x6\nOpening: d c\n");
+  EXPECT_FALSE(parse_setup("Variant: classic\nRed: Ann\n"));
+  EXPECT_FALSE(parse_setup("Variant: classic\nResult: ongoing\n"));
+  EXPECT_FALSE(parse_setup("Size: 7x6\n"));
+  EXPECT_FALSE(parse_setup("Variant: classic\nOpening: d z\n"));
+}
+
 TEST(RulesA1Record, ResultsOffTheBoard) {
   auto g = game_of("classic");
   play_all(g, {"d", "c"});

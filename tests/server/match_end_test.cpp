@@ -17,7 +17,9 @@ json::object profile(int port, const Guest& g) {
   return http(port, "GET", "/api/players/" + g.id, {}, g.cookie).json().as_object();
 }
 
-// The one finished match on a profile, checked against what match_over said.
+// The one finished match on a profile, checked against what match_over said;
+// `games` counts the games played (a game lost unplayed with the match is
+// not listed, protocol.md 2.6).
 void expect_stored(int port, const Guest& g, const std::string& table, const std::string& result,
                    std::size_t games, bool rated) {
   json::object p = profile(port, g);
@@ -77,9 +79,10 @@ TEST(MatchEnd, ResignMatchInGameOneIsStoredAndRated) {
   json::object result = d.pa.ws->expect("event", "match_over");
   EXPECT_EQ(str(result.at("event").at("reason")), "resign_match");
   EXPECT_EQ(result.at("event").at("ratings").as_array().size(), 2u);
-  expect_stored(port, d.a, d.table, "win", 2, true);
-  expect_stored(port, d.b, d.table, "loss", 2, true);
-  EXPECT_EQ(http(port, "GET", "/api/games/" + d.table + "-2", {}, d.a.cookie).status, 200);
+  expect_stored(port, d.a, d.table, "win", 1, true);
+  expect_stored(port, d.b, d.table, "loss", 1, true);
+  // Game 2 was never played: it has no page (protocol.md 2.7).
+  EXPECT_EQ(http(port, "GET", "/api/games/" + d.table + "-2", {}, d.a.cookie).status, 404);
   expect_finished_after_restart(server, db, d.table);
 }
 
@@ -97,8 +100,8 @@ TEST(MatchEnd, ResignMatchBetweenGamesIsStoredAndRated) {
   EXPECT_EQ(str(result.at("event").at("reason")), "resign_match");
   EXPECT_EQ(result.at("event").at("score").at(0).to_number<double>(), 2.0);
   EXPECT_EQ(str(result.at("event").at("results").at(1)), "loss");
-  expect_stored(port, d.a, d.table, "win", 2, true);
-  expect_stored(port, d.b, d.table, "loss", 2, true);
+  expect_stored(port, d.a, d.table, "win", 1, true);
+  expect_stored(port, d.b, d.table, "loss", 1, true);
   expect_finished_after_restart(server, db, d.table);
 }
 
@@ -116,8 +119,8 @@ TEST(MatchEnd, TimeoutInGameOneIsStoredAndRated) {
   // grace run out.
   json::object result = d.pa.ws->expect("event", "match_over", 20000ms);
   EXPECT_EQ(str(result.at("event").at("reason")), "timeout");
-  expect_stored(port, d.a, d.table, "win", 2, true);
-  expect_stored(port, d.b, d.table, "loss", 2, true);
+  expect_stored(port, d.a, d.table, "win", 1, true);
+  expect_stored(port, d.b, d.table, "loss", 1, true);
   expect_finished_after_restart(server, db, d.table);
 }
 

@@ -4,6 +4,8 @@
 
 #include <gtest/gtest.h>
 
+#include <cmath>
+
 #include "rating/match_rating.h"
 
 namespace ft::server {
@@ -61,10 +63,29 @@ TEST(MatchFinish, ARatedMatchRatesFromTheStoredRatings) {
   EXPECT_EQ(r1.at("seat"), 1);
   EXPECT_EQ(r1.at("player"), "p_18");
   EXPECT_EQ(r1.at("pool"), "classic");
-  EXPECT_EQ(r1.at("before"), 1500.0);
-  EXPECT_EQ(r1.at("rd_before"), 500.0);
-  EXPECT_DOUBLE_EQ(r1.at("after").as_double(), want.ratings[1].rating);
-  EXPECT_DOUBLE_EQ(r1.at("rd_after").as_double(), want.ratings[1].deviation);
+  // The frame carries whole points (protocol.md conventions), the store the
+  // rating library's numbers.
+  EXPECT_EQ(r1.at("before"), 1500);
+  EXPECT_EQ(r1.at("rd_before"), 500);
+  EXPECT_EQ(r1.at("after").as_int64(), std::llround(want.ratings[1].rating));
+  EXPECT_EQ(r1.at("rd_after").as_int64(), std::llround(want.ratings[1].deviation));
+}
+
+// A match_over stored with the rating library's doubles reads back in
+// whole points, as a new one is sent.
+TEST(MatchFinish, AStoredMatchOverGetsWholeRatings) {
+  const json::value old = json::parse(
+      R"({"kind":"match_over","score":[1.5,0.5],"ratings":[{"seat":0,"player":"p_1",)"
+      R"("pool":"classic","before":1500.0,"after":1620.7709525542778,"rd_before":500.0,)"
+      R"("rd_after":396.74405663285035}]})");
+  const json::value now = with_whole_ratings(old);
+  const json::object& r = now.at("ratings").at(0).as_object();
+  EXPECT_EQ(r.at("before"), 1500);
+  EXPECT_EQ(r.at("after"), 1621);
+  EXPECT_EQ(r.at("rd_before"), 500);
+  EXPECT_EQ(r.at("rd_after"), 397);
+  EXPECT_EQ(now.at("score"), old.at("score"));  // points keep their halves
+  EXPECT_EQ(with_whole_ratings(nullptr), nullptr);
 }
 
 // A lone person (against the computer) has nobody to be rated against.

@@ -114,6 +114,35 @@ TEST(TableWrites, AFinishedGameStoresItsResultAndMoveLines) {
             "5. \xE2\x97\x8F c\n6. \xE2\x97\x8B c\n7. \xE2\x97\x8F d\n");
 }
 
+// RULES.md A3: a match resigned in game 1 loses game 2 unplayed. Before:
+// game 1 was written "1. red d" (the board shown was taken for game 2's) and
+// game 2 was stored with game 1's moves.
+TEST(TableWrites, AMatchResignedInGameOneStoresGameTwoUnplayed) {
+  Table table;
+  table.start();
+  StoreJob job;
+  std::int64_t now = T0;
+  for (const char* m : {"d", "d", "c"}) {
+    now += 1000;
+    table.apply(job, table.t.match->move(table.t.match->seat_to_move(), m, now), now);
+  }
+  table.apply(job, table.t.match->resign_match(1, now + 1000), now + 1000);
+  table.commit(job);
+  EXPECT_EQ(table.t.match->game_index(), 0) << "the board shown is still game 1's";
+  const auto one = table.store->find_game(table.writes.match_id(), 1);
+  ASSERT_TRUE(one && one->finished);
+  EXPECT_FALSE(one->unplayed);
+  EXPECT_EQ(one->record, "1. \xE2\x97\x8F d\n2. \xE2\x97\x8B d\n3. \xE2\x97\x8F c\n");
+  EXPECT_EQ(one->result, "1-0");
+  EXPECT_EQ(one->sides, "red yellow");
+  EXPECT_EQ(one->setup, "Variant: classic\nSize: 7x6\n");
+  const auto two = table.store->find_game(table.writes.match_id(), 2);
+  ASSERT_TRUE(two && two->finished);
+  EXPECT_TRUE(two->unplayed);
+  EXPECT_EQ(two->record, "");
+  EXPECT_EQ(two->result, "unplayed");
+}
+
 // After a drawn opening the first move is numbered after it (RULES.md A1).
 TEST(TableWrites, MoveLinesCountTheDrawnOpening) {
   Table table("drawn-opening");  // two plies drawn (RULES.md A9)
@@ -122,7 +151,14 @@ TEST(TableWrites, MoveLinesCountTheDrawnOpening) {
   const std::string move = table.t.match->game()->legal_moves().front();
   StoreJob job;
   table.apply(job, table.t.match->move(seat, move, T0 + 1000), T0 + 1000);
-  EXPECT_EQ(game_moves_text(table.t, 0, T0 + 1000).substr(0, 3), "3. ");
+  const GameText text = game_text(table.t, 0, T0 + 1000);
+  EXPECT_EQ(text.moves.substr(0, 3), "3. ");
+  // The set-up holds the drawn opening, so the move lines replay from it.
+  auto parsed = rules::parse_setup(text.setup);
+  ASSERT_TRUE(parsed) << text.setup;
+  rules::FourGame start = std::move(parsed).value();
+  EXPECT_EQ(start.ply(), 2);
+  EXPECT_TRUE(start.play(move));
 }
 
 TEST(TableWrites, SeatRowsKeepPeopleAndComputerLevels) {

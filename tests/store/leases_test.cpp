@@ -87,10 +87,13 @@ TEST_P(StoreContract, OldDatabaseIsUpgradedAndKeepsItsData) {
   store().create_table(table("t"));
   auto& db = dynamic_cast<SqlStore&>(store()).db();
   // Back to the schema of migration 1: undo 12 (name keys; its column goes
-  // with accounts), 10 (login addresses, password failures), 8 (failed
-  // logins), 7 (the seats index), 6 (sessions, accounts), 5 (the games'
-  // analyses), 4 (the leaderboard index), 3 (the move columns), then 2.
+  // with accounts), 11 (the games' unplayed and sides), 10 (login
+  // addresses, password failures), 8 (failed logins), 7 (the seats index),
+  // 6 (sessions, accounts), 5 (the games' analyses), 4 (the leaderboard
+  // index), 3 (the move columns), then 2.
   db.exec_script("DROP TABLE name_keys");
+  for (const char* column : {"unplayed", "sides"})
+    db.exec_script(std::string("ALTER TABLE games DROP COLUMN ") + column);
   db.exec_script("DROP TABLE password_failures");
   db.exec_script("DROP TABLE login_addresses");
   db.exec_script("DROP TABLE login_failures");

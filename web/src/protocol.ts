@@ -191,7 +191,15 @@ const event = tagged(
     seated: object({ seat: int, player: nullable(readPlayer), computer: nullable(computer) }),
     game_started: object({ game, clocks, match: matchInfo }),
     moved: object({ seat: int, side: int, move: str, ply: int, game, clocks }),
-    game_over: object({ number: int, outcome, winning_cells: orEmpty(array(str)), score: array(num), clocks }),
+    // `unplayed`: a game lost with the match before it began (protocol 5.5): not the board's game.
+    game_over: object({
+      number: int,
+      outcome,
+      winning_cells: orEmpty(array(str)),
+      score: array(num),
+      clocks,
+      unplayed: optional(bool),
+    }),
     ready: object({ seat: int }),
     pieces_chosen: object({ sides: array(num), lottery: (v: unknown) => v === true }),
     match_over: matchOver,

@@ -112,7 +112,8 @@ export function applyEvent(
       break;
     }
     case 'game_over':
-      if (m.game) {
+      // A game lost unplayed with the match leaves the board's game as it ended.
+      if (m.game && !ev.unplayed) {
         m.game = {
           ...m.game,
           outcome: ev.outcome,

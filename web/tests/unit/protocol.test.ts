@@ -153,6 +153,25 @@ describe('the table model applies frames in version order (protocol 5.5)', () =>
     expect(m.match?.result?.score).toEqual([1.5, 0.5]);
   });
 
+  it('keeps the board of the game played when a game is lost unplayed with the match', () => {
+    const m = load();
+    const over = JSON.parse(read('s2c', 'event_game_over.json'));
+    over.version = 5;
+    applyMessage(m, parseServer(JSON.stringify(over)), now);
+    const unplayed = JSON.parse(read('s2c', 'event_game_over.json'));
+    unplayed.version = 6;
+    unplayed.event.number = 2;
+    unplayed.event.unplayed = true;
+    unplayed.event.winning_cells = [];
+    unplayed.event.outcome = { status: 'win', winner_side: null, winner_seats: [0], reason: 'resign_match' };
+    unplayed.event.score = [2, 0];
+    applyMessage(m, parseServer(JSON.stringify(unplayed)), now);
+    expect(m.version).toBe(6);
+    expect(m.game?.outcome?.reason).toBe('line');
+    expect(m.game?.winning_cells).toEqual(['a1', 'b1', 'c1', 'd1']);
+    expect(m.match?.score).toEqual([2, 0]);
+  });
+
   it('runs only the running clock, on the server time base', () => {
     const m = load();
     // The state stamps clocks at its server_time; 1.5 s later seat 1 has 1.5 s less.
