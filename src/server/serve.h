@@ -19,11 +19,11 @@ struct ServeOptions {
   int engine_memory_mib = 256;
   int ws_rate = 20;           // frames per second per WebSocket (bursts of twice that)
   int keep_finished_s = 300;  // a finished, unwatched table stays in memory this long
-  int http_rate = 20;  // API requests and upgrades per second per address (bursts of 3x); 0: none
+  int http_rate = 20;   // API requests and upgrades per second per address (bursts of 3x); 0: none
   int guest_rate = 60;  // guests an address may make per hour (bursts of a third); 0: none
   int open_tables = 5;  // open (unstarted) tables per player
   int open_tables_per_address = 20;  // ... per client address; 0: none
-  int ws_per_address = 64;  // open WebSockets per client address; 0: no cap
+  int ws_per_address = 64;           // open WebSockets per client address; 0: no cap
   std::vector<std::string> allow_origins;
   int analysis_budget_ms = 10000;       // per position of a finished game
   int analysis_board_budget_ms = 3000;  // per position of the analysis board

@@ -222,15 +222,14 @@ ServerProcess::ServerProcess(const std::string& db, const std::string& extra_arg
   // FT_TEST_SERVE_BIN runs the tests against another build of the server
   // (say the one before a fix, to see a test fail there).
   const char* bin = std::getenv("FT_TEST_SERVE_BIN");
-  std::vector<std::string> args = {bin != nullptr && *bin != '\0' ? bin : FT_FOURTABLE_BIN, "serve",
-                                   "--port", "0", "--address", "127.0.0.1", "--store",
-                                   "sqlite:" + db, "--web-root", "/nonexistent", "--threads", "1",
-                                   "--engine-memory", "16",
-                                   // The tests' guests all come from 127.0.0.1
-                                   // (HttpRateLimit, GuestLimits and TableLimits
-                                   // test the limits themselves).
-                                   "--http-rate", "0", "--guest-rate", "0",
-                                   "--open-tables-per-address", "0"};
+  std::vector<std::string> args = {
+      bin != nullptr && *bin != '\0' ? bin : FT_FOURTABLE_BIN, "serve", "--port", "0", "--address",
+      "127.0.0.1", "--store", "sqlite:" + db, "--web-root", "/nonexistent", "--threads", "1",
+      "--engine-memory", "16",
+      // The tests' guests all come from 127.0.0.1
+      // (HttpRateLimit, GuestLimits and TableLimits
+      // test the limits themselves).
+      "--http-rate", "0", "--guest-rate", "0", "--open-tables-per-address", "0"};
   if (!extra_args.empty()) {
     std::size_t pos = 0;
     while (pos < extra_args.size()) {
