@@ -19,7 +19,7 @@
 #include <vector>
 
 #include "computer_game.h"
-#include "server/game_analysis.h"
+#include "server/analysis/game_analysis.h"
 
 namespace {
 

@@ -8,7 +8,7 @@
 #include <vector>
 
 #include "engine/computer.h"
-#include "server/game_analysis.h"
+#include "server/analysis/game_analysis.h"
 
 namespace ft::bench {
 

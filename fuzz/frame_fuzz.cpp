@@ -13,7 +13,7 @@
 #include <type_traits>
 #include <variant>
 
-#include "server/messages.h"
+#include "server/protocol/messages.h"
 
 namespace {
 using namespace ft::server;

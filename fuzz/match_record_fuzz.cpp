@@ -16,7 +16,7 @@
 
 #include "match/match.h"
 #include "match/match_json.h"
-#include "server/match_codec.h"
+#include "server/protocol/match_codec.h"
 
 namespace {
 using namespace ft;

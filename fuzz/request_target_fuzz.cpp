@@ -29,8 +29,8 @@
 #include <string_view>
 #include <vector>
 
-#include "server/http_routes.h"
-#include "server/static_files.h"
+#include "server/edge/static_files.h"
+#include "server/protocol/http_routes.h"
 
 namespace {
 namespace fs = std::filesystem;

@@ -17,7 +17,7 @@
 #include "match/match_json.h"
 #include "rules/game_kind.h"
 #include "rules/variant.h"
-#include "server/match_codec.h"
+#include "server/protocol/match_codec.h"
 
 namespace {
 using namespace ft;

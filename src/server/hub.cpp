@@ -8,10 +8,10 @@
 #include <iostream>
 
 #include "server/build_info.h"
-#include "server/cluster.h"
-#include "server/guest_names.h"
-#include "server/plain_json.h"
-#include "server/support.h"
+#include "server/cluster/cluster.h"
+#include "server/http/guest_names.h"
+#include "server/protocol/plain_json.h"
+#include "server/tables/support.h"
 #include "store/ids.h"
 
 namespace ft::server {

@@ -12,14 +12,14 @@
 #include <unordered_map>
 #include <vector>
 
-#include "server/accounts.h"
-#include "server/analysis_service.h"
-#include "server/http_routes.h"
-#include "server/metrics.h"
-#include "server/net.h"
-#include "server/rate_limits.h"
-#include "server/room.h"
-#include "server/worker_pool.h"
+#include "server/analysis/analysis_service.h"
+#include "server/edge/metrics.h"
+#include "server/edge/net.h"
+#include "server/edge/rate_limits.h"
+#include "server/http/login_policy.h"
+#include "server/protocol/http_routes.h"
+#include "server/tables/room.h"
+#include "server/tables/worker_pool.h"
 #include "store/group_commit.h"
 #include "store/store.h"
 

@@ -9,10 +9,10 @@
 
 #include "engine/computer.h"
 #include "engine/solver/book.h"
-#include "server/cluster.h"
+#include "server/cluster/cluster.h"
+#include "server/edge/net.h"
+#include "server/edge/static_files.h"
 #include "server/hub.h"
-#include "server/net.h"
-#include "server/static_files.h"
 #include "store/event_bus.h"
 #include "store/store.h"
 

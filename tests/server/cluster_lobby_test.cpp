@@ -1,7 +1,7 @@
 // The lobby of several nodes (server/cluster_lobby.h): the other nodes'
 // parts merged into this node's, newest first, each table once, and a part
 // that is not renewed drops out.
-#include "server/cluster_lobby.h"
+#include "server/cluster/cluster_lobby.h"
 
 #include <gtest/gtest.h>
 

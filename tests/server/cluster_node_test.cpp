@@ -14,7 +14,7 @@
 #include <functional>
 #include <thread>
 
-#include "server/table_feed.h"
+#include "server/cluster/table_feed.h"
 #include "store/event_bus.h"
 #include "store/store.h"
 #include "support/table_helpers.h"

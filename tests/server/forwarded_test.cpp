@@ -1,6 +1,6 @@
 // The client's address behind a trusted proxy (server/forwarded.h): only a
 // trusted proxy's X-Forwarded-For counts, and only its right-most entries.
-#include "server/forwarded.h"
+#include "server/edge/forwarded.h"
 
 #include <gtest/gtest.h>
 

@@ -8,7 +8,7 @@
 
 #include "engine/solver/popout_search.h"
 #include "engine/solver/solver.h"
-#include "server/game_analysis.h"
+#include "server/analysis/game_analysis.h"
 
 namespace ft::server {
 namespace {

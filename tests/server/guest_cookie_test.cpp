@@ -2,7 +2,7 @@
 // https "__Host-ft_guest", Secure, Path=/, no Domain; over http "ft_guest".
 #include <gtest/gtest.h>
 
-#include "server/net.h"
+#include "server/edge/net.h"
 
 namespace ft::server {
 namespace {

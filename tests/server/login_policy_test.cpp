@@ -3,7 +3,7 @@
 // the owner logged in from.
 #include <gtest/gtest.h>
 
-#include "server/accounts.h"
+#include "server/http/login_policy.h"
 
 namespace ft::server {
 namespace {

@@ -1,7 +1,7 @@
 // The saved-match wrapper (match_codec.h) keeps what a twiceFour match began
 // from: a match saved before the start of RULES.md B2 changed (no
 // twicefour_start in its config) comes back on the first start.
-#include "server/match_codec.h"
+#include "server/protocol/match_codec.h"
 
 #include <gtest/gtest.h>
 

@@ -1,6 +1,6 @@
 // A finished match's results and ratings (server/match_finish.h, RULES.md
 // A5): who is rated, from which rating, and what match_over and the store get.
-#include "server/match_finish.h"
+#include "server/tables/match_finish.h"
 
 #include <gtest/gtest.h>
 

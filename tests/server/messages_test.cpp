@@ -7,7 +7,7 @@
 #include <fstream>
 #include <sstream>
 
-#include "server/messages.h"
+#include "server/protocol/messages.h"
 
 namespace ft::server {
 namespace {

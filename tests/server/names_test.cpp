@@ -10,7 +10,7 @@
 #include <utility>
 #include <vector>
 
-#include "server/guest_names.h"
+#include "server/http/guest_names.h"
 #include "store/names.h"
 #include "support/table_helpers.h"
 #include "support/test_client.h"

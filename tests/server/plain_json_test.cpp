@@ -1,6 +1,6 @@
 // Numbers on the wire without exponents (server/plain_json.h): the writer
 // every answer and frame goes through, and the rounding of ratings.
-#include "server/plain_json.h"
+#include "server/protocol/plain_json.h"
 
 #include <gtest/gtest.h>
 

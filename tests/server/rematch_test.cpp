@@ -5,8 +5,8 @@
 // server keeps running.
 #include <gtest/gtest.h>
 
-#include "server/messages.h"
-#include "server/rematch.h"
+#include "server/protocol/messages.h"
+#include "server/tables/rematch.h"
 #include "support/table_helpers.h"
 #include "support/test_client.h"
 

@@ -3,7 +3,7 @@
 // the web client's tests read: the same table, moves and times give the same
 // frames. Where the golden frame holds fewer fields than the server sends
 // (the match object's "phase"), every field it holds must match.
-#include "server/room_events.h"
+#include "server/tables/room_events.h"
 
 #include <gtest/gtest.h>
 
@@ -11,7 +11,7 @@
 #include <fstream>
 #include <sstream>
 
-#include "server/table_json.h"
+#include "server/tables/table_json.h"
 
 namespace ft::server {
 namespace {

@@ -3,7 +3,7 @@
 // first, then the events), a failed store write sends no acknowledgement,
 // and a match_over frame is built once, with its ratings, before it is sent
 // or kept for catch-up.
-#include "server/room.h"
+#include "server/tables/room.h"
 
 #include <gtest/gtest.h>
 

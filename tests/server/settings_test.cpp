@@ -1,6 +1,6 @@
 // Table settings (docs/protocol.md 2.3): the twiceFour clock follows the
 // table's settings as the match library gives them (RULES.md B7).
-#include "server/settings.h"
+#include "server/protocol/settings.h"
 
 #include <gtest/gtest.h>
 

@@ -10,7 +10,7 @@
 #include <string>
 #include <vector>
 
-#include "server/static_files.h"
+#include "server/edge/static_files.h"
 #include "support/test_client.h"
 
 namespace ft::test {

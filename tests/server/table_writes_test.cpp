@@ -1,12 +1,12 @@
 // The table's store writes (server/table_writes.h): a match's start, its
 // games and moves go to the store with the match's id even when the match is
 // created by the same job; a finished game's record is rules' text.
-#include "server/table_writes.h"
+#include "server/tables/table_writes.h"
 
 #include <gtest/gtest.h>
 
 #include "rules/game_record.h"
-#include "server/room_events.h"
+#include "server/tables/room_events.h"
 
 namespace ft::server {
 namespace {

@@ -9,8 +9,8 @@
 
 #include "common/name_table.h"
 #include "rules/game_state.h"
-#include "server/room.h"
-#include "server/settings.h"
+#include "server/protocol/settings.h"
+#include "server/tables/room.h"
 
 namespace ft::test::life {
 namespace json = boost::json;

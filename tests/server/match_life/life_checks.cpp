@@ -9,7 +9,7 @@
 #include "match_life/life_support.h"
 #include "rating/match_rating.h"
 #include "rules/game_state.h"
-#include "server/plain_json.h"
+#include "server/protocol/plain_json.h"
 
 namespace ft::test::life {
 namespace json = boost::json;

@@ -1,0 +1,121 @@
+#include "server/analysis/game_analysis.h"
+
+#include <boost/json.hpp>
+#include <optional>
+#include <vector>
+
+namespace ft::server {
+namespace json = boost::json;
+namespace {
+
+int sign(int v) {
+  return (v > 0) - (v < 0);
+}
+
+const char* result_word(int s) {
+  return s > 0 ? "win" : (s < 0 ? "loss" : "draw");
+}
+
+}  // namespace
+
+json::object position_json(const engine::PositionAnalysis& a) {
+  json::object o{{"state", engine::analysis_state_name(a.state)}};
+  if (a.state == engine::AnalysisState::solved) {
+    json::array moves;
+    for (const auto& m : a.moves)
+      moves.push_back(json::object{{"move", m.move}, {"score", m.score}});
+    o["moves"] = std::move(moves);
+  } else {
+    o["why"] = a.why;
+  }
+  o["ms"] = a.micros / 1000;
+  return o;
+}
+
+namespace {
+
+// The analysis JSON of a game whose positions `done` holds so far (a
+// position not analysed yet is "pending"): mistakes are counted among the
+// done ones only, so a partial view never shows a guess.
+json::object game_json(const std::vector<std::optional<engine::PositionAnalysis>>& done,
+                       const std::vector<PlayedMove>& moves, std::chrono::milliseconds budget,
+                       bool win_draw_loss) {
+  json::array positions;
+  json::array mistakes;
+  std::vector<int> per_seat;
+  for (std::size_t i = 0; i < done.size(); ++i) {
+    json::object p;
+    if (done[i]) {
+      p = position_json(*done[i]);
+    } else {
+      p["state"] = "pending";
+    }
+    p["ply"] = static_cast<std::int64_t>(i);
+    if (i < moves.size()) {
+      const PlayedMove& played = moves[i];
+      p["played"] = played.move;
+      p["seat"] = played.seat;
+      if (per_seat.size() <= std::size_t(played.seat))
+        per_seat.resize(std::size_t(played.seat) + 1);
+      if (done[i] && done[i]->state == engine::AnalysisState::solved) {
+        int best = -1000;
+        const engine::MoveScore* mine = nullptr;
+        for (const auto& m : done[i]->moves) {
+          best = std::max(best, m.score);
+          if (m.move == played.move) mine = &m;
+        }
+        if (mine != nullptr && sign(mine->score) < sign(best)) {
+          p["mistake"] = true;
+          ++per_seat[std::size_t(played.seat)];
+          mistakes.push_back(json::object{{"ply", static_cast<std::int64_t>(i)},
+                                          {"seat", played.seat},
+                                          {"move", played.move},
+                                          {"from", result_word(sign(best))},
+                                          {"to", result_word(sign(mine->score))}});
+        }
+      }
+    }
+    positions.push_back(std::move(p));
+  }
+  json::array counts;
+  for (int n : per_seat) counts.push_back(n);
+  return json::object{
+      {"format", ANALYSIS_FORMAT},       {"scores", win_draw_loss ? "win_draw_loss" : "exact"},
+      {"budget_ms", budget.count()},     {"positions", std::move(positions)},
+      {"mistakes", std::move(mistakes)}, {"mistakes_by_seat", std::move(counts)}};
+}
+
+}  // namespace
+
+Result<json::object> analyse_game(engine::PositionAnalyzer& analyzer, const rules::FourGame& start,
+                                  const std::vector<PlayedMove>& moves,
+                                  std::chrono::milliseconds budget,
+                                  const AnalysisProgress& progress) {
+  // Every position first: an illegal move is an error before any search.
+  std::vector<rules::FourGame> games{start};
+  games.reserve(moves.size() + 1);
+  for (std::size_t i = 0; i < moves.size(); ++i) {
+    rules::FourGame next = games.back();
+    auto played = next.play(std::string_view(moves[i].move));
+    if (!played)
+      return make_error(ErrorCode::bad_input, "move " + std::to_string(i + 1) + " '" +
+                                                  moves[i].move + "': " + played.error().message);
+    games.push_back(std::move(next));
+  }
+  // The position before each move, and the last one when the board did not
+  // end the game (a resignation, a flag).
+  const std::size_t count = moves.size() + (games.back().outcome().over() ? 0 : 1);
+  const bool win_draw_loss = start.spec().popout;
+  std::vector<std::optional<engine::PositionAnalysis>> done(count);
+  // From the last position back to the first: the late ones are cheap and
+  // what a player looks at first, and their subtrees, left in the
+  // transposition table, are part of every earlier position's; the opening
+  // plies, which may spend the whole budget, come last.
+  for (std::size_t i = count; i-- > 0;) {
+    done[i] = analyzer.analyze(games[i].position(), budget, games[i].repetitions() > 1);
+    if (progress) progress(game_json(done, moves, budget, win_draw_loss));
+  }
+  return game_json(done, moves, budget, win_draw_loss);
+}
+
+}  // namespace ft::server

@@ -1,0 +1,37 @@
+// Pieces every HTTP API file of the hub uses (http_api.cpp, http_accounts.cpp,
+// http_export.cpp, http_players.cpp): JSON answers, the error shape of docs/protocol.md 2,
+// player ids and query parameters.
+#pragma once
+
+#include <boost/json.hpp>
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <utility>
+#include <vector>
+
+#include "server/edge/net.h"
+#include "store/records.h"
+
+namespace ft::server {
+
+HttpResponse json_response(int status, const boost::json::value& body);
+// {"error": {"code": code, "message": message}} with `status`.
+HttpResponse error(int status, std::string_view code, std::string message);
+boost::json::object player_object(std::int64_t id, std::string_view name);
+// "p_17" -> 17; 0 when it is not a player id.
+std::int64_t parse_player_id(std::string_view id);
+
+// The parameters of a target's query string, percent-decoded ('+' is a
+// space), in order; nullopt when an escape is malformed.
+std::optional<std::vector<std::pair<std::string, std::string>>> query_params(
+    std::string_view target);
+
+// What a finished game's JSON (protocol.md 2.7, 2.13) says of its board and
+// result besides the moves: `setup`, `result`, `result_by` (whose points
+// `result` lists: "seat", or "team" for games stored before migration 011)
+// and `colours` (each seat's side by name, null when not known).
+void add_result_fields(boost::json::object& o, const store::GameRecord& g);
+
+}  // namespace ft::server

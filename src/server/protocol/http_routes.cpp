@@ -1,0 +1,103 @@
+#include "server/protocol/http_routes.h"
+
+#include <array>
+
+namespace ft::server {
+namespace {
+
+struct Entry {
+  std::string_view method;   // "GET" (HEAD too) or "POST"
+  std::string_view pattern;  // segments; "{}" is any one non-empty segment
+  Route route;
+  GuestNeed guest;
+};
+
+// Every endpoint of protocol.md 2. Patterns are matched segment by
+// segment, so "/api/players/{}" never matches ".../games" by prefix.
+constexpr std::array ROUTES{
+    Entry{"GET", "/healthz", Route::healthz, GuestNeed::none},
+    Entry{"GET", "/metrics", Route::metrics, GuestNeed::none},
+    Entry{"GET", "/api/me", Route::me, GuestNeed::make},
+    Entry{"POST", "/api/me", Route::me, GuestNeed::make},
+    Entry{"GET", "/api/me/tables", Route::my_tables, GuestNeed::if_known},
+    Entry{"POST", "/api/tables", Route::create_table, GuestNeed::make},
+    Entry{"GET", "/api/tables/{}", Route::table, GuestNeed::none},
+    Entry{"GET", "/api/lobby", Route::lobby, GuestNeed::none},
+    Entry{"GET", "/api/players/{}", Route::player, GuestNeed::none},
+    Entry{"GET", "/api/players/{}/games", Route::player_games, GuestNeed::none},
+    Entry{"GET", "/api/players/{}/ratings", Route::player_ratings, GuestNeed::none},
+    Entry{"GET", "/api/leaderboard/{}", Route::leaderboard, GuestNeed::if_known},
+    Entry{"GET", "/api/games/{}", Route::game, GuestNeed::none},
+    Entry{"GET", "/api/games/{}/analysis", Route::game_analysis, GuestNeed::none},
+    Entry{"POST", "/api/analysis", Route::analysis_board, GuestNeed::make},
+    // Logging in and out read the cookie themselves and make no guest.
+    Entry{"POST", "/api/account/login", Route::account_login, GuestNeed::none},
+    Entry{"POST", "/api/account/logout", Route::account_logout, GuestNeed::none},
+    Entry{"POST", "/api/account/password", Route::account_password, GuestNeed::if_known},
+    Entry{"POST", "/api/account/change-password", Route::account_change, GuestNeed::if_known},
+    Entry{"POST", "/api/test/clock", Route::test_clock, GuestNeed::none},
+};
+
+// The next segment of `path` (after its leading '/'), and the rest.
+std::string_view next_segment(std::string_view& path) {
+  path.remove_prefix(1);
+  const std::size_t slash = path.find('/');
+  const std::string_view segment = path.substr(0, slash);
+  path = slash == std::string_view::npos ? std::string_view() : path.substr(slash);
+  return segment;
+}
+
+// Whether `path` has the shape of `pattern`; its {} parts appended to `args`.
+bool matches(std::string_view pattern, std::string_view path, std::vector<std::string_view>& args) {
+  args.clear();
+  while (!pattern.empty() && !path.empty()) {
+    const std::string_view want = next_segment(pattern);
+    const std::string_view got = next_segment(path);
+    if (want == "{}") {
+      if (got.empty()) return false;
+      args.push_back(got);
+    } else if (want != got) {
+      return false;
+    }
+  }
+  return pattern.empty() && path.empty();
+}
+
+bool is_get(std::string_view method) {
+  return method == "GET" || method == "HEAD";
+}
+
+}  // namespace
+
+bool safe_method(std::string_view method) {
+  return is_get(method) || method == "OPTIONS";
+}
+
+RouteMatch match_route(std::string_view method, std::string_view path, bool test_clock) {
+  RouteMatch m;
+  const bool api = path.starts_with("/api/") || path == "/healthz" || path == "/metrics";
+  if (!api) {
+    // A page or a file of the web client; the static table says which
+    // exist, and answers 405 to any other method on one that does.
+    m.route = Route::web;
+    return m;
+  }
+  std::vector<std::string_view> args;
+  for (const Entry& e : ROUTES) {
+    if (e.route == Route::test_clock && !test_clock) continue;
+    if (!matches(e.pattern, path, args)) continue;
+    if (e.method == method || (e.method == "GET" && is_get(method))) {
+      m.route = e.route;
+      m.guest = e.guest;
+      m.args = std::move(args);
+      m.allow.clear();
+      return m;
+    }
+    if (!m.allow.empty()) m.allow += ", ";
+    m.allow += e.method == "GET" ? "GET, HEAD" : std::string(e.method);
+  }
+  m.status = m.allow.empty() ? 404 : 405;
+  return m;
+}
+
+}  // namespace ft::server
