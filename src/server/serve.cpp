@@ -106,7 +106,7 @@ int serve(const ServeOptions& options) {
   try {
     if (!options.node.empty()) {
       bus = store::open_event_bus(options.bus);
-      cluster = std::make_unique<Cluster>(hub, *store, *bus,
+      cluster = std::make_unique<Cluster>(hub.tables(), hub.lobby(), *store, *bus,
                                           ClusterOptions{options.node, options.lease_ms});
       hub.set_cluster(cluster.get());
       restored = cluster->start();

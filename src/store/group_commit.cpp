@@ -1,6 +1,8 @@
 #include "store/group_commit.h"
 
 #include <algorithm>
+#include <future>
+#include <memory>
 #include <vector>
 
 namespace ft::store {
@@ -31,6 +33,15 @@ void GroupCommitter::submit_move(MoveWrite write, Done done) {
 
 void GroupCommitter::submit(Job job, Done done) {
   push(Item{std::move(job), std::move(done)});
+}
+
+void GroupCommitter::write(Job job) {
+  // Shared: the committer thread may still be inside set_value() when this
+  // thread, woken by it, returns.
+  auto done = std::make_shared<std::promise<std::exception_ptr>>();
+  std::future<std::exception_ptr> result = done->get_future();
+  submit(std::move(job), [done](std::exception_ptr e) { done->set_value(e); });
+  if (std::exception_ptr e = result.get()) std::rethrow_exception(e);
 }
 
 void GroupCommitter::wait_idle() {

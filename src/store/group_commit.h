@@ -45,6 +45,9 @@ class GroupCommitter {
   void submit_move(MoveWrite write, Done done);
   // Any other store write, run in order with the moves.
   void submit(Job job, Done done);
+  // submit(), waited for: returns once the write is durable, or throws
+  // what it failed with. Never on a thread that must not block.
+  void write(Job job);
   // Blocks until every write submitted so far is done and its callback has
   // returned (callbacks may submit more; those are waited for too).
   void wait_idle();

@@ -4,7 +4,7 @@
 #include <iostream>
 #include <set>
 
-#include "server/hub.h"
+#include "server/cluster/lobby.h"
 #include "server/tables/room.h"
 
 namespace ft::server {
@@ -32,8 +32,14 @@ bool only_watches(const store::TableRecord& t, std::int64_t player, const HelloM
 
 }  // namespace
 
-Cluster::Cluster(Hub& hub, store::Store& store, store::EventBus& bus, ClusterOptions options)
-    : hub_(hub), store_(store), bus_(bus), options_(std::move(options)), feed_(bus) {}
+Cluster::Cluster(Registry& tables, Lobby& listing, store::Store& store, store::EventBus& bus,
+                 ClusterOptions options)
+    : tables_(tables),
+      listing_(listing),
+      store_(store),
+      bus_(bus),
+      options_(std::move(options)),
+      feed_(bus) {}
 
 Cluster::~Cluster() {
   {
@@ -68,7 +74,7 @@ int Cluster::start() {
   // here at once (the others would wait for the lease to run out).
   int restored = 0;
   for (const std::string& id : store_.renew_tables(options_.node, wall_ms(), options_.lease_ms)) {
-    if (hub_.load_room(id)) ++restored;
+    if (tables_.load(id)) ++restored;
   }
   read_lobby_from_store();  // the others' parts come within a second; until then
   thread_ = std::thread([this] { run(); });
@@ -87,7 +93,7 @@ void Cluster::release_all() {
 
 void Cluster::on_message(const std::string& channel, const std::string& payload) {
   if (channel == LOBBY_CHANNEL) {
-    if (lobby_.receive(options_.node, payload, now_steady_ms())) hub_.table_changed();
+    if (lobby_.receive(options_.node, payload, now_steady_ms())) listing_.changed();
     return;
   }
   // ft:node:<this node>: another node asks for a table ({"release": id}) or
@@ -178,7 +184,7 @@ void Cluster::run() {
         retired_.clear();
       }
       for (auto& [room, release] : retired) {
-        hub_.drop_room(room);
+        tables_.drop(room);
         if (release) store_.release_table(room->id(), options_.node);
       }
       const std::int64_t now = now_steady_ms();
@@ -210,12 +216,12 @@ void Cluster::serve_waiting() {
   }
   for (const std::string& table : tables) {
     const std::int64_t now = wall_ms();
-    std::shared_ptr<Room> room = hub_.find(table);
+    std::shared_ptr<Room> room = tables_.find(table);
     bool missing = false;
     if (!room) {
       try {
         if (store_.claim_table(table, options_.node, now, options_.lease_ms)) {
-          room = hub_.load_room(table);
+          room = tables_.load(table);
           std::cerr << "fourtable: node " << options_.node << ": took table " << table << "\n";
         }
         missing = !room && !store_.find_table(table);
@@ -279,7 +285,7 @@ void Cluster::hand_over_requested() {
     tables.swap(handovers_);
   }
   for (const std::string& table : tables) {
-    std::shared_ptr<Room> room = hub_.find(table);
+    std::shared_ptr<Room> room = tables_.find(table);
     std::cerr << "fourtable: node " << options_.node << ": asked for table " << table
               << (room ? ", handing it over" : ", not running it: lease released") << "\n";
     if (room) {
@@ -297,7 +303,7 @@ void Cluster::serve_watchers() {
     asked.swap(state_asks_);
   }
   for (const std::string& table : asked) {
-    if (auto room = hub_.find(table)) {
+    if (auto room = tables_.find(table)) {
       feed_.want(table, now_steady_ms());  // its frames from now on, the state first
       room->publish_state();
     }
@@ -305,7 +311,7 @@ void Cluster::serve_watchers() {
   // A table watched from here that came here (a player's hello took it):
   // its spectators reconnect and join its room.
   for (const std::string& table : feed_.tidy()) {
-    if (!hub_.find(table)) continue;
+    if (!tables_.find(table)) continue;
     for (const auto& peer : feed_.hand_back(table)) peer->close_soon();
   }
   for (const std::string& table : feed_.states_to_ask(now_steady_ms(), 1000)) ask_state(table);
@@ -317,7 +323,7 @@ void Cluster::ask_state(const std::string& table) {
   if (!owner) {
     // Nobody runs it (its node died): a free lease is taken as for any
     // hello, and the spectators are handed to the room at the next round.
-    if (store_.claim_table(table, options_.node, now, options_.lease_ms)) hub_.load_room(table);
+    if (store_.claim_table(table, options_.node, now, options_.lease_ms)) tables_.load(table);
     return;
   }
   if (*owner == options_.node) return;  // being loaded here: handed back next round
@@ -344,7 +350,7 @@ void Cluster::retire(const std::shared_ptr<Room>& room, bool release) {
 void Cluster::renew() {
   const std::vector<std::string> held =
       store_.renew_tables(options_.node, wall_ms(), options_.lease_ms);
-  const std::vector<std::shared_ptr<Room>> rooms = hub_.rooms();
+  const std::vector<std::shared_ptr<Room>> rooms = tables_.rooms();
   auto has = [](const std::vector<std::string>& v, const std::string& id) {
     return std::find(v.begin(), v.end(), id) != v.end();
   };
@@ -365,14 +371,14 @@ void Cluster::renew() {
 void Cluster::adopt_orphans() {
   const std::int64_t now = wall_ms();
   for (const std::string& id : store_.unleased_tables(now - options_.lease_ms, 50)) {
-    if (hub_.find(id)) continue;
-    if (store_.claim_table(id, options_.node, now, options_.lease_ms)) hub_.load_room(id);
+    if (tables_.find(id)) continue;
+    if (store_.claim_table(id, options_.node, now, options_.lease_ms)) tables_.load(id);
   }
 }
 
 void Cluster::read_lobby_from_store() {
   std::set<std::string> here;
-  for (const auto& room : hub_.rooms()) here.insert(room->id());
+  for (const auto& room : tables_.rooms()) here.insert(room->id());
   store::TableQuery listed;  // listed, open or playing
   listed.limit = static_cast<int>(2 * ClusterLobby::LIMIT);
   json::array open;
@@ -380,9 +386,9 @@ void Cluster::read_lobby_from_store() {
   for (const store::TableRecord& t : store_.list_tables(listed)) {
     if (here.contains(t.id)) continue;
     // Replayed as a restore would, without taking the lease (as "your games").
-    std::optional<store::LiveTable> table = hub_.live_table(t.id);
+    std::optional<store::LiveTable> table = tables_.live_table(t.id);
     if (!table) continue;
-    auto room = hub_.restored(*table);
+    auto room = tables_.restored(*table);
     if (!room || !(*room)->read_only_reason().empty()) continue;
     const std::string status = (*room)->status();
     if (status == "waiting") {
@@ -394,13 +400,13 @@ void Cluster::read_lobby_from_store() {
     }
   }
   lobby_.set_from_store(std::move(open), std::move(live), now_steady_ms());
-  hub_.table_changed();
+  listing_.changed();
 }
 
 void Cluster::count_remote_spectators(std::int64_t now) {
   // Once a lobby round: a node's part that went stale (it died, or Redis is
   // away) drops its spectators out here without a message.
-  for (const auto& room : hub_.rooms()) {
+  for (const auto& room : tables_.rooms()) {
     const int watching = lobby_.watching(room->id(), now);
     room->set_remote_spectators(watching);
     // Watched elsewhere: its frames go on the bus; if they did not until now
@@ -410,11 +416,11 @@ void Cluster::count_remote_spectators(std::int64_t now) {
 }
 
 void Cluster::publish_lobby() {
-  const json::object mine = hub_.lobby_json(true);
+  const json::object mine = listing_.lists(true);
   // The spectator counts (cluster_lobby.h): the other nodes' tables watched
   // here, and the whole count of this node's tables that have spectators.
   ClusterLobby::Counts spectators;
-  for (const auto& room : hub_.rooms())
+  for (const auto& room : tables_.rooms())
     if (const int n = room->spectator_count(); n > 0) spectators[room->id()] = n;
   try {
     bus_.publish(LOBBY_CHANNEL,

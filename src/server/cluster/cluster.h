@@ -8,7 +8,7 @@
 //   a player's hello asks the owner over the bus to hand it over; a dead
 //   owner's lease runs out and the waiting clients are then served here.
 //   An HTTP request takes no table: it reads it from the store
-//   (Hub::read_table).
+//   (Registry::read).
 // - Leases are renewed every third of the lease; a room whose lease was not
 //   renewed (this node was cut off too long) retires: its clients reconnect
 //   and reach the node that took it.
@@ -40,13 +40,14 @@
 #include "server/cluster/table_feed.h"
 #include "server/edge/net.h"
 #include "server/protocol/messages.h"
+#include "server/tables/leases.h"
+#include "server/tables/registry.h"
 #include "store/event_bus.h"
 #include "store/store.h"
 
 namespace ft::server {
 
-class Hub;
-class Room;
+class Lobby;
 
 struct ClusterOptions {
   std::string node;               // unique per node: the lease holder's name
@@ -54,10 +55,13 @@ struct ClusterOptions {
   std::int64_t lobby_every_ms = 1000;
 };
 
-class Cluster {
+class Cluster final : public Leases {
  public:
-  Cluster(Hub& hub, store::Store& store, store::EventBus& bus, ClusterOptions options);
-  ~Cluster();
+  // `tables` are this node's; `listing` is the lobby this node shows and
+  // publishes. Each outlives the Cluster.
+  Cluster(Registry& tables, Lobby& listing, store::Store& store, store::EventBus& bus,
+          ClusterOptions options);
+  ~Cluster() override;
   Cluster(const Cluster&) = delete;
   Cluster& operator=(const Cluster&) = delete;
 
@@ -77,9 +81,9 @@ class Cluster {
   // The socket closed or left: its waiting hello, if any, is dropped.
   void forget(const std::shared_ptr<Peer>& peer);
   // Inside a store write of the table: refused unless this node holds the lease.
-  void check(store::Store& st, const std::string& table) const;
+  void check(store::Store& st, const std::string& table) const override;
   // Inside the write that creates the table: its lease.
-  void claim_new(store::Store& st, const std::string& table) const;
+  void claim_new(store::Store& st, const std::string& table) const override;
   // A store write of the table failed: check the lease at once.
   void suspect() { renew_now_ = true; }
   // The room of `table` sent these frames to all its sockets (table_feed.h).
@@ -90,7 +94,7 @@ class Cluster {
   void close_watchers() { feed_.close(); }
   // The whole spectator count of a table another node runs, as its owner
   // last published it (0 if unknown).
-  int spectators_elsewhere(const std::string& table) const {
+  int spectators_elsewhere(const std::string& table) const override {
     return lobby_.spectators(table, now_steady_ms());
   }
   // The other nodes' lobby entries, merged into this node's lists.
@@ -126,7 +130,8 @@ class Cluster {
   void ask_owner(const std::string& table, std::int64_t now);
   void on_message(const std::string& channel, const std::string& payload);
 
-  Hub& hub_;
+  Registry& tables_;
+  Lobby& listing_;
   store::Store& store_;
   store::EventBus& bus_;
   const ClusterOptions options_;

@@ -5,9 +5,9 @@
 // changing the password each give the browser a new token and end the one
 // it had, so a token copied before is worth nothing afterwards; a change of
 // password ends every other browser's token as well.
+#include "server/http/api.h"
 #include "server/http/guest_names.h"
 #include "server/http/json.h"
-#include "server/hub.h"
 #include "store/ids.h"
 #include "store/names.h"
 
@@ -61,7 +61,7 @@ json::object me_object(std::int64_t player, std::string_view name) {
 
 }  // namespace
 
-LoginVerdict Hub::login_verdict(const std::string& address, const std::string& name_key,
+LoginVerdict Api::login_verdict(const std::string& address, const std::string& name_key,
                                 std::int64_t owner, std::int64_t now) {
   const LoginLimits& l = login_limits_;
   const int enough = std::max({l.per_name, l.per_address, l.per_name_and_address});
@@ -71,17 +71,17 @@ LoginVerdict Hub::login_verdict(const std::string& address, const std::string& n
                      now);
 }
 
-void Hub::login_failed(const std::string& address, const std::string& name_key, std::int64_t now) {
+void Api::login_failed(const std::string& address, const std::string& name_key, std::int64_t now) {
   write_now([address, name_key, now, forget = now - login_limits_.window_ms](store::Store& st) {
     st.add_login_failure(name_key, address, now, forget);
   });
 }
 
-Hub::NewSession Hub::renew_session(std::int64_t player, const std::string& name,
+Api::NewSession Api::renew_session(std::int64_t player, const std::string& name,
                                    const std::string& old_token, const std::string& address,
                                    bool all_others, store::Store::Write also) {
   NewSession fresh{store::new_guest_token(), 0};
-  const std::int64_t now = now_ms();
+  const std::int64_t now = clock_.now_ms();
   write_now([&, now, forget = now - login_limits_.known_address_ms](store::Store& st) {
     if (also) also(st);
     st.add_session(fresh.token, player, now);
@@ -89,15 +89,11 @@ Hub::NewSession Hub::renew_session(std::int64_t player, const std::string& name,
     if (all_others) fresh.others_ended = st.end_other_sessions(player, fresh.token);
     st.add_login_address(player, address, now, forget);
   });
-  std::lock_guard lock(guests_mu_);
-  guests_.erase(old_token);
-  if (all_others)
-    std::erase_if(guests_, [&](const auto& kv) { return kv.second.player == player; });
-  guests_[fresh.token] = Identity{player, name, {}};
+  guests_.renewed(old_token, fresh.token, Identity{player, name, {}}, all_others);
   return fresh;
 }
 
-HttpResponse Hub::api_account(std::string_view path, const HttpRequest& request,
+HttpResponse Api::api_account(std::string_view path, const HttpRequest& request,
                               const Identity* who) {
   if (path == "/api/account/login") return account_login(request);
   if (path == "/api/account/logout") return account_logout(request);
@@ -107,7 +103,7 @@ HttpResponse Hub::api_account(std::string_view path, const HttpRequest& request,
   return error(404, "not_found", "no such API endpoint");
 }
 
-HttpResponse Hub::account_set_password(const HttpRequest& request, const Identity& who) {
+HttpResponse Api::account_set_password(const HttpRequest& request, const Identity& who) {
   boost::system::error_code ec;
   const json::value body = json::parse(request.body, ec);
   if (ec || !body.is_object()) return error(400, "bad_json", "the body must be a JSON object");
@@ -131,11 +127,12 @@ HttpResponse Hub::account_set_password(const HttpRequest& request, const Identit
   // become a session of the account.
   NewSession session;
   try {
-    session = renew_session(
-        who.player, name, who.new_token.empty() ? request.guest_token : who.new_token,
-        request.address, true, [player = who.player, name, hash, now = now_ms()](store::Store& st) {
-          st.set_account(player, name, hash, now);
-        });
+    session =
+        renew_session(who.player, name, who.new_token.empty() ? request.guest_token : who.new_token,
+                      request.address, true,
+                      [player = who.player, name, hash, now = clock_.now_ms()](store::Store& st) {
+                        st.set_account(player, name, hash, now);
+                      });
   } catch (const store::StoreError& e) {
     if (e.code() != store::StoreErrc::conflict) throw;
     return error(409, "name_taken", "'" + name + "' is kept by another player; choose another");
@@ -146,7 +143,7 @@ HttpResponse Hub::account_set_password(const HttpRequest& request, const Identit
   return r;
 }
 
-HttpResponse Hub::account_login(const HttpRequest& request) {
+HttpResponse Api::account_login(const HttpRequest& request) {
   boost::system::error_code ec;
   const json::value body = json::parse(request.body, ec);
   if (ec || !body.is_object()) return error(400, "bad_json", "the body must be a JSON object");
@@ -158,7 +155,7 @@ HttpResponse Hub::account_login(const HttpRequest& request) {
   if (password->size() > MAX_PASSWORD_BYTES)
     return error(400, "bad_password", "a password has at most 128 bytes");
   const std::string key = store::name_key(*name);
-  const std::int64_t now = now_ms();
+  const std::int64_t now = clock_.now_ms();
   const auto account = store_.find_account_by_name(*name);
   if (auto v = login_verdict(request.address, key, account ? account->player : 0, now);
       v.kind != LoginVerdict::allowed)
@@ -181,7 +178,7 @@ HttpResponse Hub::account_login(const HttpRequest& request) {
   return r;
 }
 
-HttpResponse Hub::account_logout(const HttpRequest& request) {
+HttpResponse Api::account_logout(const HttpRequest& request) {
   const std::string& token = request.guest_token;
   const auto player = token.empty() ? std::nullopt : store_.find_player_by_token(token);
   if (!player) return error(401, "not_logged_in", "this browser has no session to end");
@@ -189,16 +186,13 @@ HttpResponse Hub::account_logout(const HttpRequest& request) {
   if (!store_.find_account(player->id))
     return error(409, "no_password", "set a password first: without one this guest is lost");
   write_now([token](store::Store& st) { st.end_session(token); });
-  {
-    std::lock_guard lock(guests_mu_);
-    guests_.erase(token);
-  }
+  guests_.ended(token);
   HttpResponse r = json_response(200, json::object{{"logged_out", true}});
   give_cookie(r, request, "");
   return r;
 }
 
-HttpResponse Hub::account_change_password(const HttpRequest& request, const Identity& who) {
+HttpResponse Api::account_change_password(const HttpRequest& request, const Identity& who) {
   boost::system::error_code ec;
   const json::value body = json::parse(request.body, ec);
   if (ec || !body.is_object()) return error(400, "bad_json", "the body must be a JSON object");
@@ -212,7 +206,7 @@ HttpResponse Hub::account_change_password(const HttpRequest& request, const Iden
     return error(400, "bad_password", problem);
   // Wrong old passwords count against this browser's session alone: nobody
   // else's failed logins may stop the owner from changing the password.
-  const std::int64_t now = now_ms();
+  const std::int64_t now = clock_.now_ms();
   const std::string& token = request.guest_token;
   const LoginLimits& l = login_limits_;
   if (auto v = judge_password_change(

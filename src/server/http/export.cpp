@@ -10,8 +10,8 @@
 
 #include "rules/game_kind.h"
 #include "rules/variant.h"
+#include "server/http/api.h"
 #include "server/http/json.h"
-#include "server/hub.h"
 #include "server/protocol/plain_json.h"
 
 namespace ft::server {
@@ -70,7 +70,7 @@ std::string game_line(const store::PlayerGame& pg) {
 
 }  // namespace
 
-HttpResponse Hub::api_player_games(std::string_view id, std::string_view target) {
+HttpResponse Api::api_player_games(std::string_view id, std::string_view target) {
   const std::int64_t pid = parse_player_id(id);
   if (pid == 0 || !store_.find_player(pid)) return error(404, "not_found", "no such player");
   const auto params = query_params(target);
@@ -123,7 +123,7 @@ HttpResponse Hub::api_player_games(std::string_view id, std::string_view target)
   return r;
 }
 
-HttpResponse Hub::api_game_export(std::string_view id, std::string_view target) {
+HttpResponse Api::api_game_export(std::string_view id, std::string_view target) {
   const auto params = query_params(target);
   if (!params) return error(400, "bad_format", "the query string is malformed");
   std::string_view format;

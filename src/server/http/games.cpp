@@ -7,8 +7,8 @@
 #include "rules/notation.h"
 #include "server/analysis/analysis_service.h"
 #include "server/analysis/game_analysis.h"
+#include "server/http/api.h"
 #include "server/http/json.h"
-#include "server/hub.h"
 #include "server/protocol/settings.h"
 
 namespace ft::server {
@@ -35,7 +35,7 @@ constexpr std::size_t MAX_BOARD_MOVES = 160;
 
 // protocol.md 2.7: a finished game's record. A game lost unplayed with the
 // match has none: 404, as for a game that does not exist, saying why.
-HttpResponse Hub::api_game(std::string_view id) {
+HttpResponse Api::api_game(std::string_view id) {
   const bool text = id.ends_with(".txt");
   if (text) id.remove_suffix(4);
   const auto [table, number] = split_game_id(id);
@@ -62,7 +62,7 @@ HttpResponse Hub::api_game(std::string_view id) {
                  {"record", game->record}};
   add_result_fields(o, *game);
   json::value details = nullptr;
-  if (auto room = read_table(table)) details = room->game_players(number);
+  if (auto room = tables_.read(table)) details = room->game_players(number);
   if (details.is_object()) {
     for (const auto& [k, v] : details.as_object()) o[k] = v;
   } else {
@@ -76,10 +76,10 @@ HttpResponse Hub::api_game(std::string_view id) {
   return json_response(200, o);
 }
 
-HttpResponse Hub::api_game_analysis(std::string_view id) {
+HttpResponse Api::api_game_analysis(std::string_view id) {
   const auto [table, number] = split_game_id(id);
   if (number < 1) return error(404, "not_found", "no such game");
-  AnalysisService::Answer a = analysis_->game(table, number);
+  AnalysisService::Answer a = analysis_.game(table, number);
   if (a.status == 404) return error(404, "not_found", "no finished game " + std::string(id));
   if (a.status == 503) return error(503, "unavailable", "the analysis queue is full");
   a.body["game"] = std::string(id);
@@ -89,7 +89,7 @@ HttpResponse Hub::api_game_analysis(std::string_view id) {
 // POST /api/analysis {"game":"four","variant":..., "width", "height",
 // "popout", "moves": ["d", "d", "c^"]}: the position after the moves and the
 // score of each legal move there.
-HttpResponse Hub::api_analysis_board(const HttpRequest& request, const Identity& who) {
+HttpResponse Api::api_analysis_board(const HttpRequest& request, const Identity& who) {
   boost::system::error_code ec;
   const json::value body = json::parse(request.body, ec);
   if (ec || !body.is_object()) return error(400, "bad_json", "the body must be a JSON object");
@@ -146,7 +146,7 @@ HttpResponse Hub::api_analysis_board(const HttpRequest& request, const Identity&
   std::int64_t wait_ms = board_buckets_.take(request.address);
   AnalysisService::Live live;
   if (wait_ms == 0) {
-    live = analysis_->live(g, who.player);
+    live = analysis_.live(g, who.player);
     wait_ms = live.retry_after_ms;
   }
   if (wait_ms > 0 || live.refused == AnalysisService::Refusal::rate_limited) {

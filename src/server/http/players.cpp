@@ -13,8 +13,8 @@
 #include "rating/match_rating.h"
 #include "rules/game_kind.h"
 #include "rules/variant.h"
+#include "server/http/api.h"
 #include "server/http/json.h"
-#include "server/hub.h"
 #include "server/protocol/plain_json.h"
 
 namespace ft::server {
@@ -125,7 +125,7 @@ bool is_pool(std::string_view key) {
 
 }  // namespace
 
-HttpResponse Hub::api_players(std::string_view rest, const HttpRequest& request) {
+HttpResponse Api::api_players(std::string_view rest, const HttpRequest& request) {
   const std::size_t slash = rest.find('/');
   const std::string_view id = rest.substr(0, slash);
   const std::string_view sub = slash == std::string_view::npos ? "" : rest.substr(slash);
@@ -138,7 +138,7 @@ HttpResponse Hub::api_players(std::string_view rest, const HttpRequest& request)
   return api_player(*player, request);
 }
 
-HttpResponse Hub::api_player(const store::Player& player, const HttpRequest& request) {
+HttpResponse Api::api_player(const store::Player& player, const HttpRequest& request) {
   const auto limit = page_limit(request.target, DEFAULT_PAGE, MAX_PAGE);
   if (!limit) return error(400, "bad_query", "'limit' must be a number in 1..100");
   store::MatchCursor cursor;
@@ -147,7 +147,7 @@ HttpResponse Hub::api_player(const store::Player& player, const HttpRequest& req
     if (!parsed) return error(400, "bad_query", "'before' must be a cursor the last page gave");
     cursor = *parsed;
   }
-  const std::int64_t now = now_ms();
+  const std::int64_t now = clock_.now_ms();
   json::array ratings;
   for (const store::Rating& r : store_.ratings_of(player.id)) {
     ratings.push_back(json::object{{"pool", r.variant},
@@ -181,7 +181,7 @@ HttpResponse Hub::api_player(const store::Player& player, const HttpRequest& req
       if (!g.unplayed)  // lost with the match before it began: not a game to open
         games.push_back(json::string(m.table_id + "-" + std::to_string(g.number)));
     json::value reason = nullptr;
-    if (auto room = find(m.table_id)) {
+    if (auto room = tables_.find(m.table_id)) {
       json::value result = room->match_result();
       if (result.is_object() && result.as_object().contains("reason"))
         reason = result.as_object().at("reason");
@@ -215,8 +215,8 @@ HttpResponse Hub::api_player(const store::Player& player, const HttpRequest& req
                         {"next", next}});
 }
 
-HttpResponse Hub::api_player_ratings(const store::Player& player) {
-  const std::int64_t now = now_ms();
+HttpResponse Api::api_player_ratings(const store::Player& player) {
+  const std::int64_t now = clock_.now_ms();
   std::map<std::string, json::array> history;
   for (const store::RatingPoint& p : store_.rating_history(player.id)) {
     json::array& points = history[p.variant];
@@ -238,12 +238,12 @@ HttpResponse Hub::api_player_ratings(const store::Player& player) {
                                          {"pools", pools}});
 }
 
-HttpResponse Hub::api_leaderboard(std::string_view pool, const HttpRequest& request,
+HttpResponse Api::api_leaderboard(std::string_view pool, const HttpRequest& request,
                                   const Identity* who) {
   if (!is_pool(pool)) return error(404, "not_found", "no rating pool '" + std::string(pool) + "'");
   const auto limit = page_limit(request.target, LEADERBOARD_SIZE, LEADERBOARD_SIZE);
   if (!limit) return error(400, "bad_query", "'limit' must be a number in 1..100");
-  const std::int64_t now = now_ms();
+  const std::int64_t now = clock_.now_ms();
   store::LeaderboardQuery query;
   query.variant = std::string(pool);
   query.max_deviation = options_.leaderboard_max_rd;

@@ -5,7 +5,6 @@
 
 #include <iostream>
 
-#include "server/hub.h"
 #include "server/protocol/plain_json.h"
 #include "server/tables/room.h"
 #include "server/tables/room_events.h"
@@ -154,25 +153,6 @@ void Room::rematch(const std::shared_ptr<Peer>& peer, RematchAction action) {
                            self->send_rematch_frame();
                          });
                        });
-  });
-}
-
-// ---- the hub -------------------------------------------------------------------
-
-void Hub::open_rematch(const TableSettings& settings, std::vector<SeatInfo> seats,
-                       std::function<void(std::string table, std::string error)> done) {
-  // The store is written on the loader thread, never on a network thread.
-  loader_.post([this, settings, seats = std::move(seats), done = std::move(done)] {
-    std::shared_ptr<Room> room;
-    try {
-      room = open_room([&](const std::string& id, std::uint64_t seed) {
-        return std::make_shared<Room>(*this, id, settings, seats, now_ms(), seed);
-      });
-    } catch (const std::exception& e) {
-      return done({}, e.what());
-    }
-    if (!room) return done({}, "no free table id");
-    done(room->id(), {});
   });
 }
 

@@ -1,4 +1,4 @@
-#include "server/build_info.h"
+#include "server/edge/build_info.h"
 
 namespace ft::server {
 const char* build_version() {

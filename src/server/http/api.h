@@ -1,0 +1,154 @@
+// The HTTP API of docs/protocol.md section 2 and the web client's files:
+// every request is routed by the route table (protocol/http_routes.h), held
+// to the same-site rule (request_guard.h), given the caller's guest as its
+// route needs (guests.h) and answered by the handler of its resource, one
+// file each: tables.cpp, me.cpp, accounts.cpp, players.cpp, export.cpp,
+// games.cpp, service.cpp. Runs on the blocking pool, so it may call the store.
+#pragma once
+
+#include <cstdint>
+#include <memory>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "server/analysis/analysis_service.h"
+#include "server/cluster/lobby.h"
+#include "server/edge/metrics.h"
+#include "server/edge/net.h"
+#include "server/edge/rate_limits.h"
+#include "server/edge/static_files.h"
+#include "server/http/guests.h"
+#include "server/http/login_policy.h"
+#include "server/protocol/http_routes.h"
+#include "server/tables/clock.h"
+#include "server/tables/registry.h"
+#include "store/group_commit.h"
+#include "store/store.h"
+
+namespace ft::server {
+
+struct ApiOptions {
+  // The built web client's files, read at start (static_files.h); null: API only.
+  std::shared_ptr<const StaticFiles> web;
+  // Leaderboards (protocol.md 2.15): who is listed.
+  double leaderboard_max_rd = 110.0;  // deviation below this (not provisional)
+  int leaderboard_days = 30;          // a rated match within this many days
+  // Origins besides the request's own whose pages may change state
+  // (--public-origin, --allow-origin; request_guard.h).
+  std::vector<std::string> site_origins;
+  // Open tables (a seat still free, protocol.md 2.3): per player, and per
+  // client address over the tables this node made (0: no limit).
+  int open_tables = 5;
+  int open_tables_per_address = 20;
+  // Analysis-board positions a player may ask for a minute
+  // (analysis_service.h); an address may ask twice as many.
+  double board_per_minute = 30;
+};
+
+// What the handlers work with; each outlives the Api.
+struct ApiParts {
+  store::Store& store;
+  store::GroupCommitter& committer;
+  RoomHost& host;  // new tables' rooms report to it
+  Registry& tables;
+  Guests& guests;
+  const Lobby& lobby;
+  AnalysisService& analysis;
+  Metrics& metrics;
+  Clock& clock;
+};
+
+class Api {
+ public:
+  Api(ApiParts parts, ApiOptions options);
+  void set_counters(const NetCounters* counters) { counters_ = counters; }
+
+  // Every request; a store that is away answers 503 with Retry-After.
+  HttpResponse http(const HttpRequest& request);
+
+ private:
+  // http() without its answer to a store that is away: the route, the
+  // same-site rule, the caller's guest, the handler.
+  HttpResponse answer(const HttpRequest& request);
+  // The handler of a matched API route; `who` is null when the route needs
+  // no guest or the cookie named nobody.
+  HttpResponse dispatch(const HttpRequest& request, const RouteMatch& route, const Identity* who);
+  // A page or file of the web client for GET; for other methods 405 when
+  // the path names one, else 404.
+  HttpResponse static_file(const HttpRequest& request, std::string_view path);
+  // A store write through the group commit, waited for.
+  void write_now(store::Store::Write write) { committer_.write(std::move(write)); }
+
+  // tables.cpp (protocol.md 2.3, 2.4, 2.11)
+  HttpResponse api_table(const std::string& id);
+  HttpResponse api_create_table(const HttpRequest& request, const Identity& who);
+  HttpResponse api_my_tables(const Identity* who);
+  // Why `address` may not open one more table, if so (409). The bound per
+  // player is checked in the store write that creates the table.
+  std::optional<HttpResponse> too_many_from_address(const std::string& address);
+  // me.cpp (protocol.md 2.2): who the caller is; POST renames.
+  HttpResponse api_me(const HttpRequest& request, const Identity& who);
+  // The player's name changed: the cached identities and the rooms follow.
+  void renamed(std::int64_t player, const std::string& name);
+  // players.cpp: profiles and leaderboards (protocol.md 2.14, 2.15).
+  HttpResponse api_players(std::string_view rest, const HttpRequest& request);
+  HttpResponse api_player(const store::Player& player, const HttpRequest& request);
+  HttpResponse api_player_ratings(const store::Player& player);
+  // `who`: the caller if the cookie names one (their own place is shown).
+  HttpResponse api_leaderboard(std::string_view pool, const HttpRequest& request,
+                               const Identity* who);
+  // export.cpp (protocol.md 2.13): the player's games as NDJSON, streamed a
+  // store page at a time; a game as a file to save.
+  HttpResponse api_player_games(std::string_view id, std::string_view target);
+  HttpResponse api_game_export(std::string_view id, std::string_view target);
+  // games.cpp: a game (protocol.md 2.7), its analysis, the analysis board.
+  HttpResponse api_game(std::string_view id);
+  HttpResponse api_game_analysis(std::string_view id);
+  HttpResponse api_analysis_board(const HttpRequest& request, const Identity& who);
+  // accounts.cpp: a name to keep (protocol.md 2.12): POST
+  // /api/account/{password,login,logout,change-password}. `who` is null for
+  // login and logout (GuestNeed::none in http_routes.cpp), which make no guest.
+  HttpResponse api_account(std::string_view path, const HttpRequest& request, const Identity* who);
+  HttpResponse account_set_password(const HttpRequest& request, const Identity& who);
+  HttpResponse account_login(const HttpRequest& request);
+  HttpResponse account_logout(const HttpRequest& request);
+  HttpResponse account_change_password(const HttpRequest& request, const Identity& who);
+  // The login limits over the failures the store keeps (login_policy.h);
+  // `owner` is the player who kept the name, 0 for none.
+  LoginVerdict login_verdict(const std::string& address, const std::string& name_key,
+                             std::int64_t owner, std::int64_t now);
+  void login_failed(const std::string& address, const std::string& name_key, std::int64_t now);
+  // A new session token for `player` in place of `old_token` (ended; "" for
+  // none), written with `also` in one transaction (which may throw), and the
+  // address noted as one its owner logs in from. With `all_others` every
+  // other session of the player ends too; how many besides `old_token`.
+  struct NewSession {
+    std::string token;
+    int others_ended = 0;
+  };
+  NewSession renew_session(std::int64_t player, const std::string& name,
+                           const std::string& old_token, const std::string& address,
+                           bool all_others, store::Store::Write also = {});
+  // service.cpp (protocol.md 2.8, 2.9): health, metrics, the test clock.
+  HttpResponse healthz();
+  HttpResponse metrics();
+  HttpResponse api_test_clock(const HttpRequest& request);
+
+  store::Store& store_;
+  store::GroupCommitter& committer_;
+  RoomHost& host_;
+  Registry& tables_;
+  Guests& guests_;
+  const Lobby& lobby_;
+  AnalysisService& analysis_;
+  Metrics& metrics_;
+  Clock& clock_;
+  const ApiOptions options_;
+  const NetCounters* counters_ = nullptr;
+  KeyedBuckets board_buckets_;  // analysis-board positions, per client address
+  LoginLimits login_limits_;
+};
+
+}  // namespace ft::server

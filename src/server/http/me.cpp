@@ -1,0 +1,43 @@
+// Who the caller is (protocol.md 2.2): GET /api/me, and POST to choose a name.
+#include "server/http/api.h"
+
+#include "server/http/json.h"
+#include "store/names.h"
+
+namespace ft::server {
+namespace json = boost::json;
+
+HttpResponse Api::api_me(const HttpRequest& request, const Identity& who) {
+  if (request.method == "POST") {
+    boost::system::error_code ec;
+    json::value body = json::parse(request.body, ec);
+    if (ec || !body.is_object()) return error(400, "bad_json", "the body must be a JSON object");
+    const json::value* name = body.as_object().if_contains("name");
+    if (name == nullptr || !name->is_string())
+      return error(400, "bad_name", "'name' must be a string");
+    const store::CleanName checked = store::clean_name(std::string_view(name->as_string()));
+    if (!checked.problem.empty()) return error(400, "bad_name", checked.problem);
+    const std::string& clean = checked.name;
+    try {
+      write_now(
+          [player = who.player, clean](store::Store& st) { st.rename_player(player, clean); });
+    } catch (const store::StoreError& e) {
+      if (e.code() != store::StoreErrc::conflict) throw;
+      return error(409, "name_taken", "'" + clean + "' is kept by a player with a password");
+    }
+    renamed(who.player, clean);
+    json::object me = player_object(who.player, clean);
+    me["account"] = store_.find_account(who.player).has_value();
+    return json_response(200, me);
+  }
+  json::object me = player_object(who.player, who.name);
+  me["account"] = store_.find_account(who.player).has_value();
+  return json_response(200, me);
+}
+
+void Api::renamed(std::int64_t player, const std::string& name) {
+  guests_.renamed(player, name);
+  tables_.renamed(player, name);
+}
+
+}  // namespace ft::server
