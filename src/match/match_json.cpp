@@ -334,7 +334,10 @@ Result<MatchConfig> config_from_json(const json::Value& v) {
 Result<MatchRecord> record_from_json(std::string_view text) {
   auto parsed = json::Value::parse(text);
   if (!parsed) return parsed.error();
-  const json::Value& root = *parsed;
+  return record_from_json(*parsed);
+}
+
+Result<MatchRecord> record_from_json(const json::Value& root) {
   if (!root.is_object()) return bad("record", "not an object");
   auto version = get_int(root, "version", "record");
   if (!version) return version.error();

@@ -27,6 +27,9 @@ std::string to_json(const MatchRecord& r);
 // Reads what to_json(MatchRecord) wrote; every field is checked, and an
 // error names the first one that is missing or of the wrong type.
 Result<MatchRecord> record_from_json(std::string_view text);
+// The same from the record already parsed (the store's codec parses the
+// saved match around it once, server/match_codec.cpp).
+Result<MatchRecord> record_from_json(const json::Value& record);
 Result<MatchConfig> config_from_json(const json::Value& v);
 
 }  // namespace ft::match
