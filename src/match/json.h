@@ -1,5 +1,5 @@
-// A small JSON writer and reader for the match library's own values (events,
-// views, records). The libraries must not depend on Boost, and these values
+// A small JSON writer and reader for the match library's own values (views,
+// records). The libraries must not depend on Boost, and these values
 // are the only JSON they produce, so this covers RFC 8259 text with these
 // limits: numbers are read as 64-bit integers when they have no fraction or
 // exponent, else as doubles; nesting is limited to 64 levels; \u escapes

@@ -118,20 +118,6 @@ std::optional<Action> action_from_name(std::string_view name) {
   return ACTION_NAMES.value(name);
 }
 
-std::string_view event_name(const EventBody& e) {
-  struct Name {
-    std::string_view operator()(const PiecesChosen&) const { return "pieces-chosen"; }
-    std::string_view operator()(const GameStarted&) const { return "game-started"; }
-    std::string_view operator()(const MoveMade&) const { return "move-made"; }
-    std::string_view operator()(const ClockUpdate&) const { return "clock"; }
-    std::string_view operator()(const GameOver&) const { return "game-over"; }
-    std::string_view operator()(const ReadyPressed&) const { return "ready"; }
-    std::string_view operator()(const ConnectionChanged&) const { return "connection"; }
-    std::string_view operator()(const MatchOver&) const { return "match-over"; }
-  };
-  return std::visit(Name{}, e);
-}
-
 namespace {
 Input make_input(Action action, std::int64_t at, int seat = -1) {
   Input in;

@@ -202,7 +202,6 @@ struct Event {
   std::int64_t at = 0;
   EventBody body;
 };
-std::string_view event_name(const EventBody& e);  // "game-started", ...
 
 // Why a call was refused, in the words of the protocol's error codes.
 enum class Refusal : std::uint8_t {

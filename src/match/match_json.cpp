@@ -33,72 +33,6 @@ void string_array(json::Writer& w, const std::vector<std::string>& v) {
   w.end_array();
 }
 
-struct BodyWriter {
-  json::Writer& w;
-  void operator()(const PiecesChosen& e) const {
-    w.key("team_piece");
-    int_array(w, e.team_piece);
-    w.key("lottery").value(e.lottery);
-  }
-  void operator()(const GameStarted& e) const {
-    w.key("game").value(e.game);
-    w.key("side_team");
-    int_array(w, e.side_team);
-    w.key("first_side").value(e.first_side);
-    w.key("first_seat").value(e.first_seat);
-    w.key("starter_by_lottery").value(e.starter_by_lottery);
-  }
-  void operator()(const MoveMade& e) const {
-    w.key("game").value(e.game);
-    w.key("seat").value(e.seat);
-    w.key("side").value(e.side);
-    w.key("move").value(e.move);
-    w.key("charge");
-    write_json(w, e.charge);
-    w.key("repetition_warning").value(e.repetition_warning);
-  }
-  void operator()(const ClockUpdate& e) const {
-    w.key("remaining_ms");
-    int_array(w, e.remaining_ms);
-    w.key("running");
-    if (e.running < 0)
-      w.null();
-    else
-      w.value(e.running);
-    w.key("flag_at").value(e.flag_at);
-  }
-  void operator()(const GameOver& e) const {
-    w.key("game").value(e.game);
-    w.key("end").value(game_end_name(e.end));
-    w.key("outcome");
-    write_json(w, e.outcome);
-    w.key("loser_team");
-    if (e.loser_team < 0)
-      w.null();
-    else
-      w.value(e.loser_team);
-    w.key("points");
-    points_array(w, e.points);
-  }
-  void operator()(const ReadyPressed& e) const {
-    w.key("seat").value(e.seat);
-    w.key("deadline").value(e.deadline);
-  }
-  void operator()(const ConnectionChanged& e) const {
-    w.key("seat").value(e.seat);
-    w.key("connected").value(e.connected);
-  }
-  void operator()(const MatchOver& e) const {
-    w.key("end").value(match_end_name(e.end));
-    w.key("loser_teams");
-    int_array(w, e.loser_teams);
-    w.key("points");
-    points_array(w, e.points);
-    w.key("score").value(e.score);
-    w.key("rated").value(e.rated);
-  }
-};
-
 }  // namespace
 
 void write_json(json::Writer& w, const rules::Outcome& o) {
@@ -110,17 +44,6 @@ void write_json(json::Writer& w, const rules::Outcome& o) {
   else
     w.value(o.winner);
   w.key("reason").value(rules::reason_name(o.reason));
-  w.end_object();
-}
-
-void write_json(json::Writer& w, const MoveCharge& c) {
-  w.begin_object();
-  w.key("in_time").value(c.in_time);
-  w.key("elapsed_ms").value(c.elapsed_ms);
-  w.key("lag_credit_ms").value(c.lag_credit_ms);
-  w.key("charged_ms").value(c.charged_ms);
-  w.key("increment_ms").value(c.increment_ms);
-  w.key("remaining_ms").value(c.remaining_ms);
   w.end_object();
 }
 
@@ -220,14 +143,6 @@ void write_json(json::Writer& w, const MatchConfig& c) {
   w.end_object();
 }
 
-void write_json(json::Writer& w, const Event& e) {
-  w.begin_object();
-  w.key("kind").value(event_name(e.body));
-  w.key("at").value(e.at);
-  std::visit(BodyWriter{w}, e.body);
-  w.end_object();
-}
-
 void write_json(json::Writer& w, const MatchView& v) {
   w.begin_object();
   w.key("phase").value(phase_name(v.phase));
@@ -302,12 +217,6 @@ void write_json(json::Writer& w, const MatchRecord& r) {
   w.key("draws");
   int_array(w, r.draws);
   w.end_object();
-}
-
-std::string to_json(const Event& e) {
-  json::Writer w;
-  write_json(w, e);
-  return w.str();
 }
 
 std::string to_json(const MatchView& v) {
@@ -425,7 +334,10 @@ Result<MatchConfig> config_from_json(const json::Value& v) {
 Result<MatchRecord> record_from_json(std::string_view text) {
   auto parsed = json::Value::parse(text);
   if (!parsed) return parsed.error();
-  const json::Value& root = *parsed;
+  return record_from_json(*parsed);
+}
+
+Result<MatchRecord> record_from_json(const json::Value& root) {
   if (!root.is_object()) return bad("record", "not an object");
   auto version = get_int(root, "version", "record");
   if (!version) return version.error();

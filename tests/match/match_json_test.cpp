@@ -56,36 +56,45 @@ TEST(Json, ParserRejectsBadTextWithAReason) {
   EXPECT_EQ(u->as_array()[2].as_double(), 350.0);
 }
 
-TEST(MatchJson, EventsSerialise) {
+// The match's events carry their time and fields as the server reads them
+// (server/room_events.cpp turns them into frames).
+TEST(MatchEvents, CarryTheirTimeAndFields) {
   FakeClock clock;
   MatchConfig c;
   Match m = Match::create(c).value();
   Update u = m.start(clock.now);
   ASSERT_FALSE(u.events.empty());
-  const std::string started = to_json(u.events[0]);
-  auto v = json::Value::parse(started);
-  ASSERT_TRUE(v.ok()) << started;
-  EXPECT_EQ(v->find("kind")->as_string(), "game-started");
-  EXPECT_EQ(v->find("at")->as_int(), clock.now);
-  EXPECT_EQ(v->find("first_seat")->as_int(), 0);
+  const auto* started = std::get_if<GameStarted>(&u.events[0].body);
+  ASSERT_NE(started, nullptr);
+  EXPECT_EQ(u.events[0].at, clock.now);
+  EXPECT_EQ(started->game, 0);
+  EXPECT_EQ(started->first_seat, 0);
+  EXPECT_EQ(started->side_team, (std::vector<int>{0, 1}));
   u = play(m, clock, RED_WINS);
-  bool saw_match_over = false;
-  for (const Event& e : u.events) {
-    auto ev = json::Value::parse(to_json(e));
-    ASSERT_TRUE(ev.ok());
-    if (ev->find("kind")->as_string() == "game-over") {
-      EXPECT_EQ(ev->find("outcome")->find("reason")->as_string(), "line");
-      EXPECT_EQ(ev->find("points")->as_array()[0].as_double(), 1.0);
-    }
-    saw_match_over |= ev->find("kind")->as_string() == "match-over";
-  }
-  EXPECT_FALSE(saw_match_over);
+  const GameOver* over = find_event<GameOver>(u);
+  ASSERT_NE(over, nullptr);
+  EXPECT_EQ(over->outcome.reason, rules::Reason::line);
+  EXPECT_EQ(over->outcome.winner, 0);
+  EXPECT_EQ(over->points, (std::vector<Points>{WIN, LOSS}));
+  for (const Event& e : u.events) EXPECT_EQ(e.at, clock.now);
+  EXPECT_EQ(find_event<MatchOver>(u), nullptr);
+}
+
+// The view, as `fourtable match-replay` prints it.
+TEST(MatchJson, ViewSerialises) {
+  FakeClock clock;
+  Match m = Match::create(MatchConfig{}).value();
+  m.start(clock.now);
+  play(m, clock, RED_WINS);
   auto view = json::Value::parse(to_json(m.view(clock.now)));
   ASSERT_TRUE(view.ok());
   EXPECT_EQ(view->find("phase")->as_string(), "between-games");
   EXPECT_EQ(view->find("score")->as_string(), "1:0");
   EXPECT_EQ(view->find("board")->as_array().size(), 6u);
   EXPECT_TRUE(view->find("seat_to_move")->is_null());
+  EXPECT_EQ(view->find("points")->as_array()[0].as_double(), 1.0);
+  EXPECT_EQ(view->find("games")->as_array()[0].find("outcome")->find("reason")->as_string(),
+            "line");
 }
 
 // The record round-trips through JSON unchanged.

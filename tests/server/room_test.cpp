@@ -178,6 +178,69 @@ TEST(Room, RefusedMovesSayWhy) {
   EXPECT_EQ(t.host.errors.size(), 4u);
 }
 
+// What the match refuses reaches the sender as the code and words clients
+// have always had (protocol.md 5.7), at every phase of a match: a move out of
+// turn, an illegal one, one between games and after the match, and the
+// other commands when the match does not allow them.
+TEST(Room, RefusalsKeepTheirCodesAndWords) {
+  Table t;
+  t.ann->take();
+  t.bob->take();
+  struct Want {
+    std::string code;
+    std::string message;
+  };
+  const auto error_of = [](FakePeer& p) {
+    const auto frames = p.take();
+    for (const auto& f : frames)
+      if (f.at("type") == "error")
+        return Want{std::string(f.at("code").as_string()),
+                    std::string(f.at("message").as_string())};
+    return Want{"(no error)", ""};
+  };
+  const auto expect = [](const Want& got, const std::string& code, const std::string& message) {
+    EXPECT_EQ(got.code, code);
+    EXPECT_EQ(got.message, message);
+  };
+  // Game 1 is on, Ann (seat 0) to move.
+  t.room->move(t.bob, MoveMsg{"b1", "d", std::nullopt, std::nullopt}, 0);
+  expect(error_of(*t.bob), "not_your_turn", "seat 0 is to move");
+  t.room->move(t.ann, MoveMsg{"a1", "z", std::nullopt, std::nullopt}, 0);
+  expect(error_of(*t.ann), "illegal_move", "column z does not exist on a board 7 wide");
+  t.room->move(t.ann, MoveMsg{"a2", "d", 1, std::nullopt}, 0);
+  expect(error_of(*t.ann), "stale_version", "the table is at version 3");
+  t.room->act(t.ann, RoomAction::ready);
+  expect(error_of(*t.ann), "not_now", "Ready is pressed between games only");
+  t.room->act(t.bob, RoomAction::claim);
+  expect(error_of(*t.bob), "not_now",
+         "nothing to claim: the player to move has not been disconnected for 30 s on their turn");
+  t.room->choose_piece(t.ann, 0);
+  expect(error_of(*t.ann), "not_now", "pieces are chosen before round 1 only");
+  // Ann wins game 1 in column d: between games.
+  int n = 0;
+  for (const char* mv : {"d", "e", "d", "e", "d", "e", "d"}) {
+    const auto& who = n % 2 == 0 ? t.ann : t.bob;
+    t.room->move(who, MoveMsg{"w" + std::to_string(n++), mv, std::nullopt, std::nullopt}, 0);
+    t.host.commit();
+  }
+  t.ann->take();
+  t.bob->take();
+  t.room->move(t.bob, MoveMsg{"b2", "d", std::nullopt, std::nullopt}, 0);
+  expect(error_of(*t.bob), "not_now", "no game is being played");
+  t.room->act(t.bob, RoomAction::resign_game);
+  expect(error_of(*t.bob), "not_now", "no game is being played");
+  // The match resigned: over.
+  t.room->act(t.bob, RoomAction::resign_match);
+  t.host.commit();
+  t.ann->take();
+  t.bob->take();
+  t.room->move(t.ann, MoveMsg{"a3", "d", std::nullopt, std::nullopt}, 0);
+  expect(error_of(*t.ann), "not_now", "no game is being played");
+  t.room->act(t.ann, RoomAction::ready);
+  expect(error_of(*t.ann), "not_now", "the match is over");
+  EXPECT_TRUE(t.host.jobs.empty()) << "a refused command stores nothing";
+}
+
 TEST(Room, AFailedStoreWriteSendsNoAcknowledgement) {
   Table t;
   t.ann->take();

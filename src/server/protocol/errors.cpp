@@ -1,6 +1,7 @@
 #include "server/protocol/errors.h"
 
 #include "common/name_table.h"
+#include "match/match.h"
 
 namespace ft::server {
 
@@ -25,6 +26,28 @@ const char* ws_error_name(WsError code) {
 
 std::optional<WsError> ws_error_from_name(std::string_view name) {
   return WS_ERROR_NAMES.value(name);
+}
+
+WsError ws_error_of(match::Refusal refusal) {
+  switch (refusal) {
+    case match::Refusal::not_your_turn:
+      return WsError::not_your_turn;
+    case match::Refusal::illegal_move:
+      return WsError::illegal_move;
+    case match::Refusal::not_now:
+      return WsError::not_now;
+    // No code of their own in protocol.md 5.7: a seat or a value the room
+    // never sends (it sends only its seats; messages.cpp checks the piece),
+    // and a next game the match could not set up. not_now, what clients
+    // have always been told when the match refused.
+    case match::Refusal::no_such_seat:
+    case match::Refusal::bad_input:
+    case match::Refusal::internal:
+      return WsError::not_now;
+    case match::Refusal::none:  // not a refusal: a fault if it reaches a client
+      break;
+  }
+  return WsError::server_error;
 }
 
 }  // namespace ft::server

@@ -7,6 +7,10 @@
 #include <string>
 #include <string_view>
 
+namespace ft::match {
+enum class Refusal : std::uint8_t;  // match/match.h: why the match refused a call
+}
+
 namespace ft::server {
 
 enum class WsError : std::uint8_t {
@@ -34,6 +38,10 @@ inline constexpr int WS_ERROR_COUNT = 18;
 
 const char* ws_error_name(WsError code);  // "malformed_json", ...
 std::optional<WsError> ws_error_from_name(std::string_view name);
+
+// The code of a command the match refused, by the match's reason: the one
+// place the room turns a match::Refusal into what the client is told.
+WsError ws_error_of(match::Refusal refusal);
 
 // One error frame's content.
 struct ProtocolError {

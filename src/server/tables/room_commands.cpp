@@ -104,26 +104,28 @@ void Room::move(const std::shared_ptr<Peer>& peer, const MoveMsg& msg, std::int6
       peer->send(to_frame({{"type", "ack"}, {"id", msg.id}, {"version", s.last_move_version}}));
       return;
     }
-    if (!t_.match || t_.match->phase() != match::Phase::playing)
-      return send_error(peer, WsError::not_now, "no game is being played", msg.id);
+    if (!t_.match) return send_error(peer, WsError::not_now, "no game is being played", msg.id);
     if (msg.version && *msg.version != t_.version)
       return send_error(peer, WsError::stale_version,
                         "the table is at version " + std::to_string(t_.version), msg.id,
                         t_.version);
-    if (t_.match->seat_to_move() != seat)
-      return send_error(peer, WsError::not_your_turn,
-                        "seat " + std::to_string(t_.match->seat_to_move()) + " is to move", msg.id);
+    // The match says whether the move may be played (phase, turn, rules).
     const std::int64_t now = host_.now_ms();
     match::Update update = t_.match->move(seat, msg.move, now, msg.think_ms);
     Outbox out;
     StoreJob job;
     if (!update.ok()) {
-      const std::string why = update.error->message;
+      // The match's reason, but a move out of a game or out of turn in the
+      // words clients have always had.
+      std::string why = update.error->message;
+      if (update.refusal == match::Refusal::not_now) why = "no game is being played";
+      if (update.refusal == match::Refusal::not_your_turn)
+        why = "seat " + std::to_string(t_.match->seat_to_move()) + " is to move";
       if (!update.events.empty()) {
         apply(update, now, out, job);
         finish(out, std::move(job));
       }
-      return send_error(peer, WsError::illegal_move, why, msg.id);
+      return send_error(peer, ws_error_of(update.refusal), why, msg.id);
     }
     const std::int64_t before = t_.version;
     const bool moved = std::any_of(update.events.begin(), update.events.end(), [](const auto& ev) {
@@ -145,14 +147,14 @@ void Room::move(const std::shared_ptr<Peer>& peer, const MoveMsg& msg, std::int6
   });
 }
 
-// A seated player's call on the match; what the match refuses is not_now.
+// A seated player's call on the match; a refusal in the match's words.
 void Room::match_call(const std::shared_ptr<Peer>& peer, const MatchCall& call) {
   const int seat = acting_seat(peer);
   if (seat < 0) return;
   if (!t_.match) return send_error(peer, WsError::not_now, "the match has not started");
   const std::int64_t now = host_.now_ms();
   match::Update update = call(*t_.match, seat, now);
-  if (!update.ok()) send_error(peer, WsError::not_now, update.error->message);
+  if (!update.ok()) send_error(peer, ws_error_of(update.refusal), update.error->message);
   if (update.events.empty()) return;
   Outbox out;
   StoreJob job;
