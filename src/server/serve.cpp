@@ -55,34 +55,25 @@ std::shared_ptr<const StaticFiles> read_web_client(const std::string& root) {
   return files;
 }
 
-}  // namespace
-
-int serve(const ServeOptions& options) {
-  // Signals are taken by a thread of our own, so the I/O threads never see them.
+// Signals are taken by a thread of our own (the waiter in serve()), so the
+// I/O threads never see them; and every connection is a descriptor, so the
+// process takes all the operating system allows.
+sigset_t own_signals() {
   sigset_t signals;
   sigemptyset(&signals);
   sigaddset(&signals, SIGINT);
   sigaddset(&signals, SIGTERM);
   pthread_sigmask(SIG_BLOCK, &signals, nullptr);
   std::signal(SIGPIPE, SIG_IGN);
-  // Every connection is a descriptor: take all the operating system allows.
   rlimit files{};
   if (getrlimit(RLIMIT_NOFILE, &files) == 0 && files.rlim_cur < files.rlim_max) {
     files.rlim_cur = files.rlim_max;
     setrlimit(RLIMIT_NOFILE, &files);
   }
+  return signals;
+}
 
-  std::unique_ptr<store::Store> store;
-  try {
-    store = store::open_store(options.store);
-  } catch (const std::exception& e) {
-    std::cerr << "fourtable serve: cannot open the store '" << options.store << "': " << e.what()
-              << "\n";
-    return 1;
-  }
-  engine::configure_table_memory(static_cast<std::size_t>(options.engine_memory_mib) << 20);
-
-  const std::string web_root = options.web_root.empty() ? find_web_root() : options.web_root;
+HubOptions hub_options_of(const ServeOptions& options, const std::string& web_root) {
   HubOptions hub_options;
   hub_options.web = read_web_client(web_root);
   hub_options.engine_threads = options.engine_threads;
@@ -98,6 +89,65 @@ int serve(const ServeOptions& options) {
   hub_options.guests_per_hour = options.guest_rate;
   hub_options.open_tables = options.open_tables;
   hub_options.open_tables_per_address = options.open_tables_per_address;
+  return hub_options;
+}
+
+NetOptions net_options_of(const ServeOptions& options) {
+  NetOptions net_options;
+  net_options.address = options.address;
+  net_options.port = static_cast<std::uint16_t>(options.port);
+  net_options.io_threads = options.io_threads;
+  net_options.allow_origins = options.allow_origins;
+  if (!options.public_origin.empty()) net_options.allow_origins.push_back(options.public_origin);
+  net_options.trusted_proxies = options.trusted_proxies;
+  // An https public origin: the site is served over https, cookies are Secure.
+  net_options.https = options.public_origin.starts_with("https://");
+  net_options.rate_per_second = options.ws_rate;
+  net_options.rate_burst = 2.0 * options.ws_rate;
+  net_options.http_rate_per_second = options.http_rate;
+  net_options.http_rate_burst = 3.0 * options.http_rate;
+  net_options.ws_per_address = options.ws_per_address;
+  return net_options;
+}
+
+// The book is read now, not at the first perfect move, and a missing one
+// is said: without it the perfect level cannot answer the first plies in
+// time (docs/engine-levels.md). Then the line that says the server is up.
+void say_listening(const ServeOptions& options, std::uint16_t port, const std::string& web_root,
+                   const HubOptions& hub_options, int restored) {
+  const engine::solver::OpeningBook& book = engine::solver::shared_book();
+  if (book.size() == 0) {
+    std::cerr << "fourtable serve: no opening book (" << engine::solver::shared_book_error()
+              << "): the perfect level and the analysis search every position\n";
+  }
+  std::cout << "fourtable serve: listening on http://" << options.address << ":" << port
+            << " (store " << options.store
+            << (options.node.empty() ? "" : ", node " + options.node + ", bus " + options.bus)
+            << ", web "
+            << (hub_options.web
+                    ? web_root + " (" + std::to_string(hub_options.web->size()) + " files)"
+                    : std::string("none"))
+            << ", " << restored << " tables restored, book " << book.size() << " positions)"
+            << std::endl;
+}
+
+}  // namespace
+
+int serve(const ServeOptions& options) {
+  const sigset_t signals = own_signals();
+
+  std::unique_ptr<store::Store> store;
+  try {
+    store = store::open_store(options.store);
+  } catch (const std::exception& e) {
+    std::cerr << "fourtable serve: cannot open the store '" << options.store << "': " << e.what()
+              << "\n";
+    return 1;
+  }
+  engine::configure_table_memory(static_cast<std::size_t>(options.engine_memory_mib) << 20);
+
+  const std::string web_root = options.web_root.empty() ? find_web_root() : options.web_root;
+  const HubOptions hub_options = hub_options_of(options, web_root);
   Hub hub(*store, hub_options);
   // Several nodes: the tables come with their leases (cluster.h), not all at start.
   std::unique_ptr<store::EventBus> bus;
@@ -120,21 +170,7 @@ int serve(const ServeOptions& options) {
     return 1;
   }
 
-  NetOptions net_options;
-  net_options.address = options.address;
-  net_options.port = static_cast<std::uint16_t>(options.port);
-  net_options.io_threads = options.io_threads;
-  net_options.allow_origins = options.allow_origins;
-  if (!options.public_origin.empty()) net_options.allow_origins.push_back(options.public_origin);
-  net_options.trusted_proxies = options.trusted_proxies;
-  // An https public origin: the site is served over https, cookies are Secure.
-  net_options.https = options.public_origin.starts_with("https://");
-  net_options.rate_per_second = options.ws_rate;
-  net_options.rate_burst = 2.0 * options.ws_rate;
-  net_options.http_rate_per_second = options.http_rate;
-  net_options.http_rate_burst = 3.0 * options.http_rate;
-  net_options.ws_per_address = options.ws_per_address;
-  NetServer net(net_options, hub);
+  NetServer net(net_options_of(options), hub);
   try {
     net.listen();
   } catch (const std::exception& e) {
@@ -164,23 +200,7 @@ int serve(const ServeOptions& options) {
     net.stop();
   });
 
-  // The book is read now, not at the first perfect move, and a missing one
-  // is said: without it the perfect level cannot answer the first plies in
-  // time (docs/engine-levels.md).
-  const engine::solver::OpeningBook& book = engine::solver::shared_book();
-  if (book.size() == 0) {
-    std::cerr << "fourtable serve: no opening book (" << engine::solver::shared_book_error()
-              << "): the perfect level and the analysis search every position\n";
-  }
-  std::cout << "fourtable serve: listening on http://" << options.address << ":" << net.port()
-            << " (store " << options.store
-            << (options.node.empty() ? "" : ", node " + options.node + ", bus " + options.bus)
-            << ", web "
-            << (hub_options.web
-                    ? web_root + " (" + std::to_string(hub_options.web->size()) + " files)"
-                    : std::string("none"))
-            << ", " << restored << " tables restored, book " << book.size() << " positions)"
-            << std::endl;
+  say_listening(options, net.port(), web_root, hub_options, restored);
   net.run();
   waiter.join();
   // The rooms hold sockets of the network's io_context: they go first,

@@ -2,7 +2,8 @@
 // bytes. HTTP requests and WebSocket frames are handed to an Application;
 // the edge enforces the limits of docs/protocol.md section 3 (frame size,
 // rate, idle timeout, Origin, bounded outgoing queue). Boost.Beast stays
-// inside net.cpp so that only one translation unit pays for it.
+// inside net.cpp and ws_session.cpp (net_impl.h), the only translation
+// units that pay for it.
 #pragma once
 
 #include <atomic>
