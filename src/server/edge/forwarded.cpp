@@ -3,14 +3,10 @@
 #include <algorithm>
 #include <cctype>
 
+#include "common/text.h"
+
 namespace ft::server {
 namespace {
-
-std::string_view trim(std::string_view s) {
-  while (!s.empty() && (s.front() == ' ' || s.front() == '\t')) s.remove_prefix(1);
-  while (!s.empty() && (s.back() == ' ' || s.back() == '\t')) s.remove_suffix(1);
-  return s;
-}
 
 bool listed(std::string_view address, const std::vector<std::string>& trusted) {
   return std::find(trusted.begin(), trusted.end(), address) != trusted.end();
@@ -25,7 +21,7 @@ std::string client_address(std::string_view peer, std::string_view forwarded_for
   while (!rest.empty()) {
     const std::size_t comma = rest.rfind(',');
     const std::string_view entry =
-        trim(comma == std::string_view::npos ? rest : rest.substr(comma + 1));
+        trim_ows(comma == std::string_view::npos ? rest : rest.substr(comma + 1));
     rest = comma == std::string_view::npos ? std::string_view() : rest.substr(0, comma);
     if (entry.empty() || listed(entry, trusted)) continue;
     // An address is at most 45 characters (IPv6 with an IPv4 tail): longer
@@ -39,7 +35,7 @@ std::string client_address(std::string_view peer, std::string_view forwarded_for
 bool forwarded_https(std::string_view peer, std::string_view forwarded_proto,
                      const std::vector<std::string>& trusted) {
   if (!listed(peer, trusted)) return false;
-  const std::string_view proto = trim(forwarded_proto);
+  const std::string_view proto = trim_ows(forwarded_proto);
   constexpr std::string_view HTTPS = "https";
   return proto.size() == HTTPS.size() &&
          std::equal(proto.begin(), proto.end(), HTTPS.begin(), [](char a, char b) {

@@ -7,6 +7,8 @@
 #include <cstdlib>
 #include <utility>
 
+#include "common/text.h"
+
 namespace ft::server {
 namespace {
 
@@ -32,21 +34,6 @@ bool one_id(std::string_view rest) {
   if (rest.empty() || rest.size() > 64) return false;
   for (char c : rest)
     if (!id_char(c)) return false;
-  return true;
-}
-
-std::string_view trim(std::string_view s) {
-  while (!s.empty() && std::isspace(static_cast<unsigned char>(s.front()))) s.remove_prefix(1);
-  while (!s.empty() && std::isspace(static_cast<unsigned char>(s.back()))) s.remove_suffix(1);
-  return s;
-}
-
-bool iequals(std::string_view a, std::string_view b) {
-  if (a.size() != b.size()) return false;
-  for (std::size_t i = 0; i < a.size(); ++i)
-    if (std::tolower(static_cast<unsigned char>(a[i])) !=
-        std::tolower(static_cast<unsigned char>(b[i])))
-      return false;
   return true;
 }
 
@@ -104,12 +91,12 @@ bool accepts_encoding(std::string_view header, std::string_view coding) {
     double q = 1.0;
     if (const std::size_t semi = item.find(';'); semi != std::string_view::npos) {
       name = item.substr(0, semi);
-      std::string_view param = trim(item.substr(semi + 1));
+      std::string_view param = trim_ows(item.substr(semi + 1));
       if (param.size() >= 2 && (param[0] == 'q' || param[0] == 'Q') && param[1] == '=')
         q = std::strtod(std::string(param.substr(2)).c_str(), nullptr);
     }
-    name = trim(name);
-    if (iequals(name, coding)) return q > 0;
+    name = trim_ows(name);
+    if (iequals_ascii(name, coding)) return q > 0;
     if (name == "*" && q > 0) star = true;
   }
   return star;

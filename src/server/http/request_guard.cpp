@@ -2,31 +2,14 @@
 
 #include <cctype>
 
+#include "common/text.h"
 #include "server/http/json.h"
 #include "server/protocol/http_routes.h"
 
 namespace ft::server {
-namespace {
-
-std::string_view trim(std::string_view s) {
-  while (!s.empty() && (s.front() == ' ' || s.front() == '\t')) s.remove_prefix(1);
-  while (!s.empty() && (s.back() == ' ' || s.back() == '\t')) s.remove_suffix(1);
-  return s;
-}
-
-bool iequals(std::string_view a, std::string_view b) {
-  if (a.size() != b.size()) return false;
-  for (std::size_t i = 0; i < a.size(); ++i)
-    if (std::tolower(static_cast<unsigned char>(a[i])) !=
-        std::tolower(static_cast<unsigned char>(b[i])))
-      return false;
-  return true;
-}
-
-}  // namespace
 
 bool is_json_content_type(std::string_view header) {
-  return iequals(trim(header.substr(0, header.find(';'))), "application/json");
+  return iequals_ascii(trim_ows(header.substr(0, header.find(';'))), "application/json");
 }
 
 std::optional<HttpResponse> refuse_forged(const HttpRequest& request, const SiteOrigins& site) {
