@@ -1,6 +1,6 @@
-// Pieces every HTTP API file of the hub uses (http_api.cpp, http_accounts.cpp,
-// http_export.cpp, http_players.cpp): JSON answers, the error shape of docs/protocol.md 2,
-// player ids and query parameters.
+// Pieces every file of the HTTP API uses (api.cpp and the one file per
+// resource): JSON answers, the error shape of docs/protocol.md 2 (its codes
+// are protocol/http_errors.h's), player ids and query parameters.
 #pragma once
 
 #include <boost/json.hpp>
