@@ -73,8 +73,9 @@ TEST(HttpErrors, AnAnswerCarriesTheCodesNameAndStatus) {
 // docs/protocol.md 2 lists the codes in one paragraph, "HTTP error codes:"
 // to the next blank line, each as `name` (status...).
 TEST(HttpErrors, TheProtocolDocumentListsTheSameCodes) {
-  std::ifstream in(FT_PROTOCOL_DOC);
-  ASSERT_TRUE(in) << FT_PROTOCOL_DOC;
+  const std::string path = std::string(FT_DOCS_DIR) + '/' + "protocol.md";
+  std::ifstream in(path);
+  ASSERT_TRUE(in) << path;
   std::stringstream text;
   text << in.rdbuf();
   const std::string doc = text.str();
