@@ -41,7 +41,7 @@ std::string limit_message(const LoginVerdict& v, std::int64_t seconds) {
 
 HttpResponse limited(const LoginVerdict& v) {
   const std::int64_t seconds = (v.retry_after_ms + 999) / 1000;
-  HttpResponse r = error(429, "login_rate_limited", limit_message(v, seconds));
+  HttpResponse r = error(HttpError::login_rate_limited, limit_message(v, seconds));
   r.headers.emplace_back("Retry-After", std::to_string(seconds));
   return r;
 }
@@ -97,30 +97,31 @@ HttpResponse Api::api_account(std::string_view path, const HttpRequest& request,
                               const Identity* who) {
   if (path == "/api/account/login") return account_login(request);
   if (path == "/api/account/logout") return account_logout(request);
-  if (who == nullptr) return error(401, "not_logged_in", "this browser has no guest or session");
+  if (who == nullptr)
+    return error(HttpError::not_logged_in, "this browser has no guest or session");
   if (path == "/api/account/password") return account_set_password(request, *who);
   if (path == "/api/account/change-password") return account_change_password(request, *who);
-  return error(404, "not_found", "no such API endpoint");
+  return error(HttpError::not_found, "no such API endpoint");
 }
 
 HttpResponse Api::account_set_password(const HttpRequest& request, const Identity& who) {
   boost::system::error_code ec;
   const json::value body = json::parse(request.body, ec);
-  if (ec || !body.is_object()) return error(400, "bad_json", "the body must be a JSON object");
+  if (ec || !body.is_object()) return error(HttpError::bad_json, "the body must be a JSON object");
   if (store_.find_account(who.player))
-    return error(409, "has_password", "a password is set already; change it instead");
+    return error(HttpError::has_password, "a password is set already; change it instead");
   const auto password = string_field(body.as_object(), "password");
-  if (!password) return error(400, "bad_password", "'password' must be a string");
+  if (!password) return error(HttpError::bad_password, "'password' must be a string");
   if (auto problem = password_problem(*password); !problem.empty())
-    return error(400, "bad_password", problem);
+    return error(HttpError::bad_password, problem);
   std::string name = who.name;  // a name from before the rule is checked too
   if (body.as_object().contains("name")) {
     const auto given = string_field(body.as_object(), "name");
-    if (!given) return error(400, "bad_name", "'name' must be a string");
+    if (!given) return error(HttpError::bad_name, "'name' must be a string");
     name = *given;
   }
   store::CleanName checked = store::clean_name(name);
-  if (!checked.problem.empty()) return error(400, "bad_name", checked.problem);
+  if (!checked.problem.empty()) return error(HttpError::bad_name, checked.problem);
   name = std::move(checked.name);
   const std::string hash = hash_password(*password);
   // A new token: one copied from this browser while it was a guest does not
@@ -135,7 +136,7 @@ HttpResponse Api::account_set_password(const HttpRequest& request, const Identit
                       });
   } catch (const store::StoreError& e) {
     if (e.code() != store::StoreErrc::conflict) throw;
-    return error(409, "name_taken", "'" + name + "' is kept by another player; choose another");
+    return error(HttpError::name_taken, "'" + name + "' is kept by another player; choose another");
   }
   renamed(who.player, name);
   HttpResponse r = json_response(200, me_object(who.player, name));
@@ -146,14 +147,15 @@ HttpResponse Api::account_set_password(const HttpRequest& request, const Identit
 HttpResponse Api::account_login(const HttpRequest& request) {
   boost::system::error_code ec;
   const json::value body = json::parse(request.body, ec);
-  if (ec || !body.is_object()) return error(400, "bad_json", "the body must be a JSON object");
+  if (ec || !body.is_object()) return error(HttpError::bad_json, "the body must be a JSON object");
   const auto name = string_field(body.as_object(), "name");
-  if (!name || name->empty()) return error(400, "bad_name", "'name' must be a non-empty string");
+  if (!name || name->empty())
+    return error(HttpError::bad_name, "'name' must be a non-empty string");
   const auto password = string_field(body.as_object(), "password");
   if (!password || password->empty())
-    return error(400, "bad_password", "'password' must be a non-empty string");
+    return error(HttpError::bad_password, "'password' must be a non-empty string");
   if (password->size() > MAX_PASSWORD_BYTES)
-    return error(400, "bad_password", "a password has at most 128 bytes");
+    return error(HttpError::bad_password, "a password has at most 128 bytes");
   const std::string key = store::name_key(*name);
   const std::int64_t now = clock_.now_ms();
   const auto account = store_.find_account_by_name(*name);
@@ -164,7 +166,7 @@ HttpResponse Api::account_login(const HttpRequest& request) {
       account ? verify_password(account->password_hash, *password) : verify_nobody(*password);
   if (!ok) {
     login_failed(request.address, key, now);
-    return error(401, "wrong_login", "no player kept this name with this password");
+    return error(HttpError::wrong_login, "no player kept this name with this password");
   }
   // The browser's earlier token (a guest's, or an older login's) ends: it
   // is replaced by the new one in this answer.
@@ -181,10 +183,10 @@ HttpResponse Api::account_login(const HttpRequest& request) {
 HttpResponse Api::account_logout(const HttpRequest& request) {
   const std::string& token = request.guest_token;
   const auto player = token.empty() ? std::nullopt : store_.find_player_by_token(token);
-  if (!player) return error(401, "not_logged_in", "this browser has no session to end");
+  if (!player) return error(HttpError::not_logged_in, "this browser has no session to end");
   // A guest without a password that logged out could never come back.
   if (!store_.find_account(player->id))
-    return error(409, "no_password", "set a password first: without one this guest is lost");
+    return error(HttpError::no_password, "set a password first: without one this guest is lost");
   write_now([token](store::Store& st) { st.end_session(token); });
   guests_.ended(token);
   HttpResponse r = json_response(200, json::object{{"logged_out", true}});
@@ -195,15 +197,15 @@ HttpResponse Api::account_logout(const HttpRequest& request) {
 HttpResponse Api::account_change_password(const HttpRequest& request, const Identity& who) {
   boost::system::error_code ec;
   const json::value body = json::parse(request.body, ec);
-  if (ec || !body.is_object()) return error(400, "bad_json", "the body must be a JSON object");
+  if (ec || !body.is_object()) return error(HttpError::bad_json, "the body must be a JSON object");
   const auto account = store_.find_account(who.player);
-  if (!account) return error(409, "no_password", "no password is set; set one first");
+  if (!account) return error(HttpError::no_password, "no password is set; set one first");
   const auto old_password = string_field(body.as_object(), "old_password");
   const auto new_password = string_field(body.as_object(), "new_password");
   if (!old_password || !new_password)
-    return error(400, "bad_password", "'old_password' and 'new_password' must be strings");
+    return error(HttpError::bad_password, "'old_password' and 'new_password' must be strings");
   if (auto problem = password_problem(*new_password); !problem.empty())
-    return error(400, "bad_password", problem);
+    return error(HttpError::bad_password, problem);
   // Wrong old passwords count against this browser's session alone: nobody
   // else's failed logins may stop the owner from changing the password.
   const std::int64_t now = clock_.now_ms();
@@ -218,7 +220,7 @@ HttpResponse Api::account_change_password(const HttpRequest& request, const Iden
     write_now([token, now, forget = now - l.window_ms](store::Store& st) {
       st.add_password_failure(token, now, forget);
     });
-    return error(401, "wrong_password", "the old password is not right");
+    return error(HttpError::wrong_password, "the old password is not right");
   }
   const std::string hash = hash_password(*new_password);
   // This browser gets a new token and every other browser is logged out:

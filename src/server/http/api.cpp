@@ -35,7 +35,7 @@ HttpResponse Api::http(const HttpRequest& request) {
     if (e.code() != store::StoreErrc::unavailable) throw;
     std::cerr << "fourtable: " << request.target.substr(0, 200) << ": " << e.what() << "\n";
     HttpResponse r =
-        error(503, "unavailable", "the database is not reachable just now; try again shortly");
+        error(HttpError::unavailable, "the database is not reachable just now; try again shortly");
     r.headers.emplace_back("Retry-After", "1");
     return r;
   }
@@ -47,9 +47,9 @@ HttpResponse Api::http(const HttpRequest& request) {
 HttpResponse Api::answer(const HttpRequest& request) {
   const std::string path = request.target.substr(0, request.target.find('?'));
   const RouteMatch m = match_route(request.method, path, clock_.is_test());
-  if (m.status == 404) return error(404, "not_found", "no such endpoint");
+  if (m.status == 404) return error(HttpError::not_found, "no such endpoint");
   if (m.status == 405) {
-    HttpResponse r = error(405, "method_not_allowed", "use " + m.allow);
+    HttpResponse r = error(HttpError::method_not_allowed, "use " + m.allow);
     r.headers.emplace_back("Allow", m.allow);
     return r;
   }
@@ -62,7 +62,7 @@ HttpResponse Api::answer(const HttpRequest& request) {
     std::int64_t wait_ms = 0;
     who = guests_.identify(request.guest_token, request.address, wait_ms);
     if (!who) {
-      HttpResponse r = error(429, "guest_rate_limited",
+      HttpResponse r = error(HttpError::guest_rate_limited,
                              "this address made too many guests lately; try again later");
       r.headers.emplace_back("Retry-After", std::to_string(retry_after_seconds(wait_ms)));
       return r;
@@ -128,7 +128,7 @@ HttpResponse Api::dispatch(const HttpRequest& request, const RouteMatch& m, cons
     case Route::web:
       break;
   }
-  return error(404, "not_found", "no such endpoint");
+  return error(HttpError::not_found, "no such endpoint");
 }
 
 HttpResponse Api::static_file(const HttpRequest& request, std::string_view path) {
@@ -137,7 +137,7 @@ HttpResponse Api::static_file(const HttpRequest& request, std::string_view path)
   HttpResponse r =
       (options_.web ? *options_.web : none).answer(path, get ? request.accept_encoding : "");
   if (get || r.status != 200) return r;
-  r = error(405, "method_not_allowed", "use GET");
+  r = error(HttpError::method_not_allowed, "use GET");
   r.headers.emplace_back("Allow", "GET, HEAD");
   return r;
 }

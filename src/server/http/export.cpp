@@ -72,31 +72,32 @@ std::string game_line(const store::PlayerGame& pg) {
 
 HttpResponse Api::api_player_games(std::string_view id, std::string_view target) {
   const std::int64_t pid = parse_player_id(id);
-  if (pid == 0 || !store_.find_player(pid)) return error(404, "not_found", "no such player");
+  if (pid == 0 || !store_.find_player(pid)) return error(HttpError::not_found, "no such player");
   const auto params = query_params(target);
-  if (!params) return error(400, "bad_filter", "the query string is malformed");
+  if (!params) return error(HttpError::bad_filter, "the query string is malformed");
   store::GameQuery query;
   query.player = pid;
   query.limit = EXPORT_PAGE;
   for (const auto& [key, value] : *params) {
     if (key == "pool") {
-      if (!known_pool(value)) return error(400, "bad_filter", "no pool '" + value + "'");
+      if (!known_pool(value)) return error(HttpError::bad_filter, "no pool '" + value + "'");
       query.variant = value;
     } else if (key == "since" || key == "until") {
       const auto day = parse_day(value);
-      if (!day) return error(400, "bad_filter", "'" + key + "' must be a date YYYY-MM-DD (UTC)");
+      if (!day)
+        return error(HttpError::bad_filter, "'" + key + "' must be a date YYYY-MM-DD (UTC)");
       // Both days count: until=2026-12-01 keeps the games of that day.
       if (key == "since")
         query.since_ms = *day;
       else
         query.until_ms = *day + DAY_MS;
     } else {
-      return error(400, "bad_filter",
+      return error(HttpError::bad_filter,
                    "unknown parameter '" + key + "' (pool, since and until filter)");
     }
   }
   if (query.until_ms != 0 && query.since_ms >= query.until_ms)
-    return error(400, "bad_filter", "'since' is after 'until'");
+    return error(HttpError::bad_filter, "'since' is after 'until'");
 
   HttpResponse r;
   r.content_type = "application/x-ndjson";
@@ -125,17 +126,17 @@ HttpResponse Api::api_player_games(std::string_view id, std::string_view target)
 
 HttpResponse Api::api_game_export(std::string_view id, std::string_view target) {
   const auto params = query_params(target);
-  if (!params) return error(400, "bad_format", "the query string is malformed");
+  if (!params) return error(HttpError::bad_format, "the query string is malformed");
   std::string_view format;
   for (const auto& [key, value] : *params) {
-    if (key != "format") return error(400, "bad_format", "unknown parameter '" + key + "'");
+    if (key != "format") return error(HttpError::bad_format, "unknown parameter '" + key + "'");
     if (value != "text" && value != "json")
-      return error(400, "bad_format", "'format' is text (the rules record) or json");
+      return error(HttpError::bad_format, "'format' is text (the rules record) or json");
     format = value == "text" ? "text" : "json";
   }
   if (format.empty()) return api_game(id);
   if (id.ends_with(".txt"))
-    return error(400, "bad_format", "give either .txt or ?format=, not both");
+    return error(HttpError::bad_format, "give either .txt or ?format=, not both");
   HttpResponse r = api_game(format == "text" ? std::string(id) + ".txt" : std::string(id));
   // Asked for a format: an export, which a browser saves as a file.
   if (r.status == 200)

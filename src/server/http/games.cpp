@@ -39,14 +39,14 @@ HttpResponse Api::api_game(std::string_view id) {
   const bool text = id.ends_with(".txt");
   if (text) id.remove_suffix(4);
   const auto [table, number] = split_game_id(id);
-  if (number < 1) return error(404, "not_found", "no such game");
+  if (number < 1) return error(HttpError::not_found, "no such game");
   const auto matches = store_.matches_of_table(table);
-  if (matches.empty()) return error(404, "not_found", "no such game");
+  if (matches.empty()) return error(HttpError::not_found, "no such game");
   auto game = store_.find_game(matches.back().id, number);
   if (!game || !game->finished)
-    return error(404, "not_found", "no finished game " + std::string(id));
+    return error(HttpError::not_found, "no finished game " + std::string(id));
   if (game->unplayed)
-    return error(404, "not_found",
+    return error(HttpError::not_found,
                  "game " + std::string(id) + " was never played: the match ended before it began");
   if (text) {
     HttpResponse r;
@@ -78,10 +78,10 @@ HttpResponse Api::api_game(std::string_view id) {
 
 HttpResponse Api::api_game_analysis(std::string_view id) {
   const auto [table, number] = split_game_id(id);
-  if (number < 1) return error(404, "not_found", "no such game");
+  if (number < 1) return error(HttpError::not_found, "no such game");
   AnalysisService::Answer a = analysis_.game(table, number);
-  if (a.status == 404) return error(404, "not_found", "no finished game " + std::string(id));
-  if (a.status == 503) return error(503, "unavailable", "the analysis queue is full");
+  if (a.status == 404) return error(HttpError::not_found, "no finished game " + std::string(id));
+  if (a.status == 503) return error(HttpError::unavailable, "the analysis queue is full");
   a.body["game"] = std::string(id);
   return json_response(200, a.body);
 }
@@ -92,36 +92,36 @@ HttpResponse Api::api_game_analysis(std::string_view id) {
 HttpResponse Api::api_analysis_board(const HttpRequest& request, const Identity& who) {
   boost::system::error_code ec;
   const json::value body = json::parse(request.body, ec);
-  if (ec || !body.is_object()) return error(400, "bad_json", "the body must be a JSON object");
+  if (ec || !body.is_object()) return error(HttpError::bad_json, "the body must be a JSON object");
   auto settings = parse_settings(request.body);
-  if (!settings) return error(400, "bad_settings", settings.error().message);
+  if (!settings) return error(HttpError::bad_settings, settings.error().message);
   if (settings->game != rules::GameKind::four)
-    return error(400, "bad_settings", "the analysis board plays four in a row only");
+    return error(HttpError::bad_settings, "the analysis board plays four in a row only");
   if (!settings->start.empty())
-    return error(400, "bad_settings", "the analysis board takes 'moves', not 'start'");
+    return error(HttpError::bad_settings, "the analysis board takes 'moves', not 'start'");
   if (settings->spec.blocks > 0 || settings->spec.opening_plies > 0)
-    return error(400, "bad_settings",
+    return error(HttpError::bad_settings,
                  "the analysis board has no drawn set-ups (blocks, drawn openings)");
   auto game = rules::FourGame::create(settings->spec);
-  if (!game) return error(400, "bad_settings", game.error().message);
+  if (!game) return error(HttpError::bad_settings, game.error().message);
   rules::FourGame g = std::move(game).value();
   const json::value* moves = body.as_object().if_contains("moves");
   if (moves == nullptr || !moves->is_array())
-    return error(400, "bad_moves", "'moves' must be an array of moves (\"d\", \"d^\")");
+    return error(HttpError::bad_moves, "'moves' must be an array of moves (\"d\", \"d^\")");
   if (moves->as_array().size() > MAX_BOARD_MOVES)
-    return error(400, "bad_moves", "at most " + std::to_string(MAX_BOARD_MOVES) + " moves");
+    return error(HttpError::bad_moves, "at most " + std::to_string(MAX_BOARD_MOVES) + " moves");
   std::size_t i = 0;
   for (const json::value& m : moves->as_array()) {
     ++i;
     if (!m.is_string())
-      return error(400, "bad_moves", "move " + std::to_string(i) + " is not a string");
+      return error(HttpError::bad_moves, "move " + std::to_string(i) + " is not a string");
     if (g.outcome().over())
-      return error(400, "bad_moves", "move " + std::to_string(i) + ": the game is over");
+      return error(HttpError::bad_moves, "move " + std::to_string(i) + ": the game is over");
     auto played = g.play(std::string_view(m.as_string()));
     if (!played)
-      return error(400, "bad_moves",
-                   "move " + std::to_string(i) + " '" + std::string(m.as_string()) +
-                       "': " + played.error().message);
+      return error(HttpError::bad_moves, "move " + std::to_string(i) + " '" +
+                                             std::string(m.as_string()) +
+                                             "': " + played.error().message);
   }
   json::array legal;
   for (const auto& m : g.legal_moves()) legal.push_back(json::string(m));
@@ -151,12 +151,12 @@ HttpResponse Api::api_analysis_board(const HttpRequest& request, const Identity&
   }
   if (wait_ms > 0 || live.refused == AnalysisService::Refusal::rate_limited) {
     HttpResponse r =
-        error(429, "rate_limited", "too many positions in the last minute; wait a little");
+        error(HttpError::rate_limited, "too many positions in the last minute; wait a little");
     r.headers.emplace_back("Retry-After", std::to_string(retry_after_seconds(wait_ms)));
     return r;
   }
   if (live.refused == AnalysisService::Refusal::busy)
-    return error(503, "unavailable", "the analysis board is busy; try again");
+    return error(HttpError::unavailable, "the analysis board is busy; try again");
   out["scores"] = live.analysis.win_draw_loss ? "win_draw_loss" : "exact";
   out["analysis"] = position_json(live.analysis);
   return json_response(200, out);

@@ -14,9 +14,10 @@ HttpResponse json_response(int status, const json::value& body) {
   return r;
 }
 
-HttpResponse error(int status, std::string_view code, std::string message) {
-  return json_response(status,
-                       json::object{{"error", json::object{{"code", code}, {"message", message}}}});
+HttpResponse error(HttpError code, std::string message) {
+  return json_response(
+      http_error_status(code),
+      json::object{{"error", json::object{{"code", http_error_name(code)}, {"message", message}}}});
 }
 
 json::object player_object(std::int64_t id, std::string_view name) {

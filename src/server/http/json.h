@@ -1,6 +1,6 @@
-// Pieces every HTTP API file of the hub uses (http_api.cpp, http_accounts.cpp,
-// http_export.cpp, http_players.cpp): JSON answers, the error shape of docs/protocol.md 2,
-// player ids and query parameters.
+// Pieces every file of the HTTP API uses (api.cpp and the one file per
+// resource): JSON answers, the error shape of docs/protocol.md 2 (its codes
+// are protocol/http_errors.h's), player ids and query parameters.
 #pragma once
 
 #include <boost/json.hpp>
@@ -12,13 +12,15 @@
 #include <vector>
 
 #include "server/edge/net.h"
+#include "server/protocol/http_errors.h"
 #include "store/records.h"
 
 namespace ft::server {
 
 HttpResponse json_response(int status, const boost::json::value& body);
-// {"error": {"code": code, "message": message}} with `status`.
-HttpResponse error(int status, std::string_view code, std::string message);
+// {"error": {"code": <code's name>, "message": message}} with the code's
+// status (protocol/http_errors.h).
+HttpResponse error(HttpError code, std::string message);
 boost::json::object player_object(std::int64_t id, std::string_view name);
 // "p_17" -> 17; 0 when it is not a player id.
 std::int64_t parse_player_id(std::string_view id);

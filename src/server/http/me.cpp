@@ -11,19 +11,20 @@ HttpResponse Api::api_me(const HttpRequest& request, const Identity& who) {
   if (request.method == "POST") {
     boost::system::error_code ec;
     json::value body = json::parse(request.body, ec);
-    if (ec || !body.is_object()) return error(400, "bad_json", "the body must be a JSON object");
+    if (ec || !body.is_object())
+      return error(HttpError::bad_json, "the body must be a JSON object");
     const json::value* name = body.as_object().if_contains("name");
     if (name == nullptr || !name->is_string())
-      return error(400, "bad_name", "'name' must be a string");
+      return error(HttpError::bad_name, "'name' must be a string");
     const store::CleanName checked = store::clean_name(std::string_view(name->as_string()));
-    if (!checked.problem.empty()) return error(400, "bad_name", checked.problem);
+    if (!checked.problem.empty()) return error(HttpError::bad_name, checked.problem);
     const std::string& clean = checked.name;
     try {
       write_now(
           [player = who.player, clean](store::Store& st) { st.rename_player(player, clean); });
     } catch (const store::StoreError& e) {
       if (e.code() != store::StoreErrc::conflict) throw;
-      return error(409, "name_taken", "'" + clean + "' is kept by a player with a password");
+      return error(HttpError::name_taken, "'" + clean + "' is kept by a player with a password");
     }
     renamed(who.player, clean);
     json::object me = player_object(who.player, clean);

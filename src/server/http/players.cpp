@@ -131,20 +131,20 @@ HttpResponse Api::api_players(std::string_view rest, const HttpRequest& request)
   const std::string_view sub = slash == std::string_view::npos ? "" : rest.substr(slash);
   const std::int64_t pid = parse_player_id(id);
   if (pid == 0 || (!sub.empty() && sub != "/ratings"))
-    return error(404, "not_found", "no such player");
+    return error(HttpError::not_found, "no such player");
   auto player = store_.find_player(pid);
-  if (!player) return error(404, "not_found", "no such player");
+  if (!player) return error(HttpError::not_found, "no such player");
   if (sub == "/ratings") return api_player_ratings(*player);
   return api_player(*player, request);
 }
 
 HttpResponse Api::api_player(const store::Player& player, const HttpRequest& request) {
   const auto limit = page_limit(request.target, DEFAULT_PAGE, MAX_PAGE);
-  if (!limit) return error(400, "bad_query", "'limit' must be a number in 1..100");
+  if (!limit) return error(HttpError::bad_query, "'limit' must be a number in 1..100");
   store::MatchCursor cursor;
   if (auto before = query_param(request.target, "before")) {
     auto parsed = parse_cursor(*before);
-    if (!parsed) return error(400, "bad_query", "'before' must be a cursor the last page gave");
+    if (!parsed) return error(HttpError::bad_query, "'before' must be a cursor the last page gave");
     cursor = *parsed;
   }
   const std::int64_t now = clock_.now_ms();
@@ -240,9 +240,10 @@ HttpResponse Api::api_player_ratings(const store::Player& player) {
 
 HttpResponse Api::api_leaderboard(std::string_view pool, const HttpRequest& request,
                                   const Identity* who) {
-  if (!is_pool(pool)) return error(404, "not_found", "no rating pool '" + std::string(pool) + "'");
+  if (!is_pool(pool))
+    return error(HttpError::not_found, "no rating pool '" + std::string(pool) + "'");
   const auto limit = page_limit(request.target, LEADERBOARD_SIZE, LEADERBOARD_SIZE);
-  if (!limit) return error(400, "bad_query", "'limit' must be a number in 1..100");
+  if (!limit) return error(HttpError::bad_query, "'limit' must be a number in 1..100");
   const std::int64_t now = clock_.now_ms();
   store::LeaderboardQuery query;
   query.variant = std::string(pool);

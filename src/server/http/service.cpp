@@ -14,12 +14,12 @@ namespace json = boost::json;
 HttpResponse Api::api_test_clock(const HttpRequest& request) {
   boost::system::error_code ec;
   json::value body = json::parse(request.body, ec);
-  if (ec || !body.is_object()) return error(400, "bad_json", "the body must be a JSON object");
+  if (ec || !body.is_object()) return error(HttpError::bad_json, "the body must be a JSON object");
   const json::value* advance = body.as_object().if_contains("advance_ms");
   constexpr std::int64_t MAX_ADVANCE = 30LL * 24 * 3600 * 1000;
   if (advance == nullptr || !advance->is_int64() || advance->as_int64() < 0 ||
       advance->as_int64() > MAX_ADVANCE)
-    return error(400, "bad_settings", "'advance_ms' must be an integer in 0..2592000000");
+    return error(HttpError::bad_settings, "'advance_ms' must be an integer in 0..2592000000");
   return json_response(200, json::object{{"now_ms", clock_.advance(advance->as_int64())}});
 }
 

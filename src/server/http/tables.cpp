@@ -39,7 +39,7 @@ std::function<bool(store::Store&)> open_tables_below(std::int64_t player, int bo
 HttpResponse Api::api_table(const std::string& id) {
   const bool here = tables_.find(id) != nullptr;
   auto room = tables_.read(id);
-  if (!room) return error(404, "not_found", "no such table");
+  if (!room) return error(HttpError::not_found, "no such table");
   json::object summary = room->summary();
   if (const Leases* leases = tables_.leases(); leases && !here)
     summary["spectators"] = leases->spectators_elsewhere(id);
@@ -49,11 +49,11 @@ HttpResponse Api::api_table(const std::string& id) {
 HttpResponse Api::api_create_table(const HttpRequest& request, const Identity& who) {
   boost::system::error_code ec;
   const json::value body = json::parse(request.body, ec);
-  if (ec || !body.is_object()) return error(400, "bad_json", "the body must be a JSON object");
+  if (ec || !body.is_object()) return error(HttpError::bad_json, "the body must be a JSON object");
   auto settings = parse_settings(request.body);
   if (!settings)
-    return error(400,
-                 settings.error().code == ErrorCode::illegal_move ? "bad_start" : "bad_settings",
+    return error(settings.error().code == ErrorCode::illegal_move ? HttpError::bad_start
+                                                                  : HttpError::bad_settings,
                  settings.error().message);
   // Every table counts until its match starts: one waiting for people,
   // and one against the computer until its creator sits down (its page
@@ -69,11 +69,11 @@ HttpResponse Api::api_create_table(const HttpRequest& request, const Identity& w
   if (!open.empty()) {
     std::string ids;
     for (const auto& t : open) ids += (ids.empty() ? "" : ", ") + t;
-    return error(409, "too_many_tables",
+    return error(HttpError::too_many_tables,
                  "you have " + std::to_string(open.size()) + " tables waiting for players (" + ids +
                      "); share one of them, or play one, before you open another");
   }
-  if (!room) return error(503, "unavailable", "could not find a free table id");
+  if (!room) return error(HttpError::unavailable, "could not find a free table id");
   HttpResponse r = json_response(201, room->summary());
   r.headers.emplace_back("Location", "/t/" + room->id());
   return r;
@@ -85,7 +85,7 @@ std::optional<HttpResponse> Api::too_many_from_address(const std::string& addres
   if (options_.open_tables_per_address <= 0) return std::nullopt;
   const int from_address = tables_.open_from(address);
   if (from_address >= options_.open_tables_per_address)
-    return error(409, "too_many_tables",
+    return error(HttpError::too_many_tables,
                  "this address has " + std::to_string(from_address) +
                      " tables waiting for players; play or share them before opening another");
   return std::nullopt;

@@ -1,0 +1,53 @@
+// The error codes of the HTTP API (docs/protocol.md 2, the list after "HTTP
+// error codes:"; origin_refused is section 3's): one enum, each code with its
+// one name on the wire and its one status, so that a handler names the kind
+// of refusal and never writes a code or a status by hand. The WebSocket
+// codes are errors.h's.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string_view>
+
+namespace ft::server {
+
+enum class HttpError : std::uint8_t {
+  bad_json,                // 400: the body is not a JSON object
+  bad_settings,            // 400
+  bad_start,               // 400: a `start` move that cannot be played (2.3)
+  bad_name,                // 400
+  bad_moves,               // 400: a move of the analysis board (2.17)
+  bad_query,               // 400: a query parameter out of its form or range
+  bad_password,            // 400 (2.12)
+  bad_format,              // 400: export (2.7, 2.13)
+  bad_filter,              // 400: export (2.13)
+  wrong_login,             // 401 (2.12)
+  wrong_password,          // 401 (2.12)
+  not_logged_in,           // 401 (2.12)
+  cross_site,              // 403: a state-changing request from another site
+  origin_refused,          // 403: a WebSocket handshake from another origin (3)
+  not_found,               // 404
+  method_not_allowed,      // 405, with Allow
+  has_password,            // 409 (2.12)
+  no_password,             // 409 (2.12)
+  name_taken,              // 409
+  too_many_tables,         // 409 (2.3)
+  body_too_large,          // 413
+  unsupported_media_type,  // 415
+  guest_rate_limited,      // 429 (section 1)
+  login_rate_limited,      // 429 (2.12)
+  rate_limited,            // 429: the per-address bucket of /api/ and WebSocket opens
+  too_many_sockets,        // 429: the address holds --ws-per-address sockets (3)
+  headers_too_large,       // 431
+  server_error,            // 500
+  unavailable,             // 503: the store is not reachable just now
+};
+inline constexpr int HTTP_ERROR_COUNT = 29;
+
+// "bad_json", ...: the code as the body's error.code carries it.
+std::string_view http_error_name(HttpError code);
+// 400, ...: the status every answer with this code has.
+int http_error_status(HttpError code);
+std::optional<HttpError> http_error_from_name(std::string_view name);
+
+}  // namespace ft::server
