@@ -15,6 +15,7 @@
 
 #include "server/edge/forwarded.h"
 #include "server/edge/net_impl.h"
+#include "server/protocol/http_errors.h"
 
 namespace ft::server {
 using namespace netio;
@@ -77,11 +78,13 @@ awaitable<bool> write_streamed(NetServer::Impl& impl, beast::tcp_stream& stream,
   co_return !lec;
 }
 
-HttpResponse json_error(int status, std::string_view code, std::string_view message) {
+// The error answer of docs/protocol.md 2 for what the edge refuses itself
+// (the same shape as http/json.h's, whose writer stands above the edge).
+HttpResponse json_error(HttpError code, std::string_view message) {
   HttpResponse r;
-  r.status = status;
-  r.body = std::string(R"({"error":{"code":")") + std::string(code) + R"(","message":")" +
-           std::string(message) + "\"}}";
+  r.status = http_error_status(code);
+  r.body = std::string(R"({"error":{"code":")") + std::string(http_error_name(code)) +
+           R"(","message":")" + std::string(message) + "\"}}";
   return r;
 }
 
@@ -92,13 +95,13 @@ std::optional<HttpResponse> refused_upgrade(const NetServer::Impl& impl,
   // The socket lives at /ws only.
   const std::string_view target = req.target();
   if (target.substr(0, target.find('?')) != "/ws")
-    return json_error(404, "not_found", "WebSocket connections are made to /ws");
+    return json_error(HttpError::not_found, "WebSocket connections are made to /ws");
   // A browser cannot set X-Forwarded-Proto on a handshake; a TLS proxy in
   // front says the page was https.
   const std::string_view scheme =
       req["X-Forwarded-Proto"] == "https" ? std::string_view("https") : "http";
   if (!origin_allowed(req[http::field::origin], scheme, host, impl.opt.allow_origins))
-    return json_error(403, "origin_refused", "this origin may not open a WebSocket here");
+    return json_error(HttpError::origin_refused, "this origin may not open a WebSocket here");
   return std::nullopt;
 }
 
@@ -178,7 +181,7 @@ awaitable<bool> upgrade(NetServer::Impl& impl, beast::tcp_stream& stream,
   SocketSlot slot(impl, caller.client);
   if (!slot) {
     HttpResponse full = json_error(
-        429, "too_many_sockets",
+        HttpError::too_many_sockets,
         "at most " + std::to_string(impl.opt.ws_per_address) + " WebSockets per address");
     full.headers.emplace_back("Retry-After", "5");
     co_await write_answer(stream, full, req.version(), false);
@@ -198,8 +201,8 @@ awaitable<bool> upgrade(NetServer::Impl& impl, beast::tcp_stream& stream,
   }
   if (failed || !who) {
     HttpResponse refusal =
-        failed ? json_error(503, "unavailable", "the store is not available")
-               : json_error(429, "guest_rate_limited",
+        failed ? json_error(HttpError::unavailable, "the store is not available")
+               : json_error(HttpError::guest_rate_limited,
                             "this address made too many guests lately; try again later");
     if (!failed)
       refusal.headers.emplace_back("Retry-After", std::to_string(retry_after_seconds(wait_ms)));
@@ -224,7 +227,7 @@ awaitable<bool> answer(NetServer::Impl& impl, beast::tcp_stream& stream,
     auto pending = on_pool(impl.pool, std::move(handle));
     response = co_await std::move(pending);
   } catch (const std::exception&) {
-    response = json_error(500, "server_error", "the request failed");
+    response = json_error(HttpError::server_error, "the request failed");
   }
   const bool keep_alive = req.keep_alive();
   if (response.next_chunk) {
@@ -246,13 +249,13 @@ awaitable<std::optional<http::request<http::string_body>>> read_request(
   // Answers are named, never temporaries of the co_await (see on_pool).
   if (ec == http::error::body_limit) {
     const HttpResponse too_large =
-        json_error(413, "body_too_large", "bodies are limited to 4096 bytes");
+        json_error(HttpError::body_too_large, "bodies are limited to 4096 bytes");
     co_await write_answer(stream, too_large, 11, false);
     co_return std::nullopt;
   }
   if (ec == http::error::header_limit) {
     const HttpResponse too_large =
-        json_error(431, "headers_too_large", "request headers are limited to 8192 bytes");
+        json_error(HttpError::headers_too_large, "request headers are limited to 8192 bytes");
     co_await write_answer(stream, too_large, 11, false);
     co_await discard_unread(impl, stream);
     co_return std::nullopt;
@@ -289,8 +292,8 @@ awaitable<void> http_session(NetServer::Impl& impl, tcp::socket socket) {
     const std::int64_t limited_ms =
         is_upgrade || req.target().starts_with("/api/") ? impl.http_buckets.take(caller.client) : 0;
     if (limited_ms > 0) {
-      HttpResponse limited =
-          json_error(429, "rate_limited", "too many requests from this address; try again shortly");
+      HttpResponse limited = json_error(HttpError::rate_limited,
+                                        "too many requests from this address; try again shortly");
       limited.headers.emplace_back("Retry-After", std::to_string(retry_after_seconds(limited_ms)));
       if (!co_await write_answer(stream, limited, req.version(), req.keep_alive() && !is_upgrade))
         break;
