@@ -6,11 +6,10 @@
 #include <iostream>
 
 #include "server/cluster/cluster.h"
-#include "server/protocol/plain_json.h"
+#include "server/protocol/outgoing.h"
 #include "server/tables/support.h"
 
 namespace ft::server {
-namespace json = boost::json;
 
 namespace {
 
@@ -148,12 +147,7 @@ void Hub::tick() {
 
 void Hub::ws_open(const std::shared_ptr<Peer>& peer) {
   const auto& who = peer->identity();
-  json::object welcome{
-      {"type", "welcome"},
-      {"protocol", 1},
-      {"you", json::object{{"id", "p_" + std::to_string(who.player)}, {"name", who.name}}},
-      {"server_time", now_ms()}};
-  peer->send(json::serialize(welcome));
+  peer->send(encode(WelcomeFrame{{"p_" + std::to_string(who.player), who.name}, now_ms()}));
 }
 
 void Hub::ws_refused(const std::shared_ptr<Peer>&, std::string_view code) {
@@ -178,7 +172,7 @@ void Hub::ws_close(const std::shared_ptr<Peer>& peer) {
 void Hub::send_error(const std::shared_ptr<Peer>& peer, WsError code, std::string message,
                      std::string id) {
   metrics_.error(code);
-  peer->send(error_frame(ProtocolError{code, std::move(message), std::move(id), std::nullopt}));
+  peer->send(encode(ErrorFrame{code, std::move(message), std::move(id), std::nullopt}));
 }
 
 void Hub::ws_frame(const std::shared_ptr<Peer>& peer, std::string_view frame) {
@@ -187,13 +181,12 @@ void Hub::ws_frame(const std::shared_ptr<Peer>& peer, std::string_view frame) {
   Parsed parsed = parse_client_frame(frame);
   if (auto* error = std::get_if<ProtocolError>(&parsed)) {
     metrics_.error(error->code);
-    peer->send(error_frame(*error));
+    peer->send(encode(*error));
     return;
   }
   const ClientMessage& msg = std::get<ClientMessage>(parsed);
   if (const auto* ping = std::get_if<PingMsg>(&msg)) {
-    peer->send(
-        json::serialize(json::object{{"type", "pong"}, {"t", ping->t}, {"server_time", now_ms()}}));
+    peer->send(encode(PongFrame{ping->t, now_ms()}));
   } else if (std::holds_alternative<LobbyMsg>(msg)) {
     leave_table(peer);
     lobby_.subscribe(peer);

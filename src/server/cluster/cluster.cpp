@@ -5,6 +5,7 @@
 #include <set>
 
 #include "server/cluster/lobby.h"
+#include "server/protocol/outgoing.h"
 #include "server/tables/room.h"
 
 namespace ft::server {
@@ -265,7 +266,7 @@ void Cluster::serve_waiting() {
         waiting_.erase(it);
       } else if (missing) {
         for (const auto& [peer, msg] : it->second.peers)
-          peer->send(error_frame(ProtocolError{
+          peer->send(encode(ErrorFrame{
               WsError::no_such_table, "no table '" + table.substr(0, 16) + "'", {}, std::nullopt}));
         waiting_.erase(it);
       } else if (now_steady_ms() - it->second.asked_ms >= 1000) {

@@ -4,7 +4,7 @@
 #include <unordered_map>
 
 #include "server/cluster/cluster.h"
-#include "server/protocol/plain_json.h"
+#include "server/protocol/outgoing.h"
 
 namespace ft::server {
 namespace json = boost::json;
@@ -66,15 +66,19 @@ json::object Lobby::lists(bool own_only) const {
                       {"live", std::move(live)}};
 }
 
+std::string Lobby::lobby_frame() const {
+  json::object both = lists();
+  return encode(
+      LobbyFrame{std::move(both.at("open").as_array()), std::move(both.at("live").as_array())});
+}
+
 void Lobby::subscribe(const std::shared_ptr<Peer>& peer) {
   if (!peer->context.lobby) {
     peer->context.lobby = true;
     std::lock_guard lock(mu_);
     subs_.push_back(peer);
   }
-  json::object lobby = lists();
-  lobby["type"] = "lobby";
-  peer->send(json_text(lobby));
+  peer->send(lobby_frame());
 }
 
 void Lobby::unsubscribe(const std::shared_ptr<Peer>& peer) {
@@ -96,9 +100,7 @@ void Lobby::send_if_changed(std::int64_t now_ms) {
       if (auto p = w.lock()) subs.push_back(std::move(p));
   }
   if (subs.empty()) return;
-  json::object lobby = lists();
-  lobby["type"] = "lobby";
-  auto frame = std::make_shared<const std::string>(json_text(lobby));
+  auto frame = std::make_shared<const std::string>(lobby_frame());
   for (const auto& p : subs) p->send(frame);
 }
 

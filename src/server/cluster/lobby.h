@@ -11,6 +11,7 @@
 #include <cstdint>
 #include <memory>
 #include <mutex>
+#include <string>
 #include <vector>
 
 #include "server/edge/net.h"
@@ -39,6 +40,8 @@ class Lobby {
   void clear();
 
  private:
+  std::string lobby_frame() const;  // lists() as the lobby frame (protocol.md 5.8)
+
   const Registry& tables_;
   const Cluster* cluster_ = nullptr;
   std::mutex mu_;

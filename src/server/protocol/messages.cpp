@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <boost/json.hpp>
 
+#include "server/protocol/outgoing.h"
+
 namespace ft::server {
 namespace json = boost::json;
 namespace {
@@ -140,13 +142,7 @@ const char* message_type(const ClientMessage& message) {
 }
 
 std::string error_frame(const ProtocolError& error) {
-  json::object o;
-  o["type"] = "error";
-  o["code"] = ws_error_name(error.code);
-  o["message"] = error.message;
-  if (!error.id.empty()) o["id"] = error.id;
-  if (error.version) o["version"] = *error.version;
-  return json::serialize(o);
+  return encode(error);
 }
 
 std::string move_id_of(std::string_view frame) {

@@ -5,12 +5,11 @@
 
 #include <iostream>
 
-#include "server/protocol/plain_json.h"
+#include "server/protocol/outgoing.h"
 #include "server/tables/room.h"
 #include "server/tables/room_events.h"
 
 namespace ft::server {
-namespace json = boost::json;
 namespace {
 
 ProtocolError refusal(WsError code, std::string message) {
@@ -73,17 +72,15 @@ void RematchOffer::opened(const std::string& table) {
   by_ = -1;
 }
 
-json::object RematchOffer::frame() const {
-  json::array agreed;
-  for (bool a : agreed_) agreed.push_back(a);
-  const char* state = declined_ ? "declined" : !table_.empty() ? "accepted" : "offered";
-  json::value table = nullptr;
-  if (!table_.empty()) table = json::string(table_);
-  return json::object{{"type", "rematch"},
-                      {"state", state},
-                      {"by", by_},
-                      {"agreed", std::move(agreed)},
-                      {"table", std::move(table)}};
+RematchFrame RematchOffer::frame() const {
+  RematchFrame f;
+  f.state = declined_         ? RematchState::declined
+            : !table_.empty() ? RematchState::accepted
+                              : RematchState::offered;
+  f.by = by_;
+  f.agreed = agreed_;
+  if (!table_.empty()) f.table = table_;
+  return f;
 }
 
 // ---- the room ----------------------------------------------------------------
@@ -104,7 +101,7 @@ Room::Room(RoomHost& host, std::string id, TableSettings settings, std::vector<S
 
 std::shared_ptr<const std::string> Room::rematch_frame() const {
   if (!rematch_.any()) return nullptr;
-  return std::make_shared<const std::string>(json_text(rematch_.frame()));
+  return std::make_shared<const std::string>(encode(rematch_.frame()));
 }
 
 void Room::send_rematch_frame() {

@@ -5,13 +5,13 @@
 // when, asks this what an action does, and makes the new table when it says so.
 #pragma once
 
-#include <boost/json/object.hpp>
 #include <optional>
 #include <string>
 #include <vector>
 
 #include "server/protocol/errors.h"
 #include "server/protocol/messages.h"
+#include "server/protocol/outgoing.h"
 
 namespace ft::server {
 
@@ -29,8 +29,8 @@ class RematchOffer {
   // The new table is made (its id), or could not be (""): the offer starts over.
   void opened(const std::string& table);
   bool any() const { return by_ >= 0; }
-  // {"type": "rematch", "state": ..., "by": seat, "agreed": [...], "table": id or null}
-  boost::json::object frame() const;
+  // The rematch frame (protocol.md 5.10) of the offer as it stands.
+  RematchFrame frame() const;
 
  private:
   std::vector<bool> agreed_;  // per seat, once an offer was made

@@ -4,7 +4,7 @@
 #include <iostream>
 
 #include "server/protocol/match_codec.h"
-#include "server/protocol/plain_json.h"
+#include "server/protocol/outgoing.h"
 #include "server/tables/room_events.h"
 #include "server/tables/support.h"
 #include "server/tables/table_json.h"
@@ -15,8 +15,9 @@ namespace {
 
 constexpr std::size_t LOG_LIMIT = 128;  // events kept for catch-up; older ones get a full state
 
-std::shared_ptr<const std::string> to_frame(const json::object& o) {
-  return std::make_shared<const std::string>(json_text(o));
+template <class F>
+std::shared_ptr<const std::string> to_frame(F frame) {
+  return std::make_shared<const std::string>(encode(std::move(frame)));
 }
 
 std::string error_text(std::exception_ptr failure) {
@@ -99,7 +100,7 @@ void Room::finish(Outbox& out, StoreJob job) {
       for (auto& [peer, frame] : shared->first) {
         ProtocolError e{WsError::server_error, "the store failed: " + error, {}, std::nullopt};
         self->host_.error_sent(e.code);
-        peer->send(error_frame(e));
+        peer->send(encode(e));
       }
       shared->first.clear();
     } else if (shared->match_over) {
@@ -134,9 +135,7 @@ void Room::publish(Outbox& out) {
     subs_.push_back(Sub{c.peer, c.seat});
   }
   if (out.presence) {
-    json::object p = presence_json(t_, now, spectators());
-    p["type"] = "presence";
-    auto frame = to_frame(p);
+    auto frame = to_frame(presence_of(t_, now, spectators()));
     for (const Sub& sub : subs_) sub.peer->send(frame);
     host_.table_frames(t_.id, {frame});
   }
@@ -300,7 +299,7 @@ void Room::log_frame(std::int64_t version, Frame frame) {
 void Room::send_error(const std::shared_ptr<Peer>& peer, WsError code, std::string message,
                       std::string id, std::optional<std::int64_t> version) {
   host_.error_sent(code);
-  peer->send(error_frame(ProtocolError{code, std::move(message), std::move(id), version}));
+  peer->send(encode(ErrorFrame{code, std::move(message), std::move(id), version}));
 }
 
 int Room::seat_of_player(std::int64_t player) const {

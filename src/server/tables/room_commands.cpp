@@ -3,16 +3,15 @@
 // runs on the room's queue (room.cpp) and ends in run() or finish().
 #include <algorithm>
 
-#include "server/protocol/plain_json.h"
+#include "server/protocol/outgoing.h"
 #include "server/tables/room.h"
 #include "server/tables/room_events.h"
 
 namespace ft::server {
-namespace json = boost::json;
 namespace {
 
-std::shared_ptr<const std::string> to_frame(const json::object& o) {
-  return std::make_shared<const std::string>(json_text(o));
+std::shared_ptr<const std::string> to_frame(const AckFrame& ack) {
+  return std::make_shared<const std::string>(encode(ack));
 }
 
 }  // namespace
@@ -101,7 +100,7 @@ void Room::move(const std::shared_ptr<Peer>& peer, const MoveMsg& msg, std::int6
     SeatInfo& s = t_.seats[std::size_t(seat)];
     if (!s.last_move_id.empty() && s.last_move_id == msg.id) {
       // A resend after a reconnect: acknowledge again, play nothing.
-      peer->send(to_frame({{"type", "ack"}, {"id", msg.id}, {"version", s.last_move_version}}));
+      peer->send(to_frame({msg.id, s.last_move_version}));
       return;
     }
     if (!t_.match) return send_error(peer, WsError::not_now, "no game is being played", msg.id);
@@ -134,14 +133,13 @@ void Room::move(const std::shared_ptr<Peer>& peer, const MoveMsg& msg, std::int6
     if (!moved) {
       // The flag fell before the move arrived (grace included): the game is lost on time.
       out.first.emplace_back(
-          peer, std::make_shared<const std::string>(
-                    error_frame({WsError::not_now, "your time ran out", msg.id, std::nullopt})));
+          peer, std::make_shared<const std::string>(encode(
+                    ErrorFrame{WsError::not_now, "your time ran out", msg.id, std::nullopt})));
     } else {
       out.move_received_us = received_us;
       s.last_move_id = msg.id;
       s.last_move_version = before + 1;
-      out.first.emplace_back(peer,
-                             to_frame({{"type", "ack"}, {"id", msg.id}, {"version", before + 1}}));
+      out.first.emplace_back(peer, to_frame({msg.id, before + 1}));
     }
     run(update, now, out, job, MoveOrigin{msg.think_ms, msg.id});
   });

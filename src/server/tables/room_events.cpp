@@ -3,7 +3,7 @@
 #include "match/results.h"
 #include "rules/four_game.h"
 #include "rules/notation.h"
-#include "server/protocol/plain_json.h"
+#include "server/protocol/outgoing.h"
 #include "server/tables/support.h"
 #include "server/tables/table_json.h"
 
@@ -23,8 +23,7 @@ json::array seat_results_json(const TableState& t) {
 
 std::shared_ptr<const std::string> event_frame(std::int64_t version, std::int64_t now,
                                                const json::object& event) {
-  return std::make_shared<const std::string>(json_text(json::object{
-      {"type", "event"}, {"version", version}, {"server_time", now}, {"event", event}}));
+  return std::make_shared<const std::string>(encode(EventFrame{version, now, event}));
 }
 
 json::array winning_cells_json(const match::Match& m) {

@@ -13,8 +13,8 @@
 
 namespace ft::server {
 
-// {"type":"event","version":..,"server_time":..,"event":..}: the only place
-// the envelope is built.
+// The event frame of `event` at `version` (protocol.md 5.5), encoded once
+// for every socket and the catch-up log.
 std::shared_ptr<const std::string> event_frame(std::int64_t version, std::int64_t now,
                                                const boost::json::object& event);
 

@@ -219,42 +219,31 @@ json::object match_json(const TableState& t, std::int64_t now) {
   return o;
 }
 
-json::object presence_json(const TableState& t, std::int64_t now, int spectators) {
-  json::array connected;
-  for (const SeatInfo& s : t.seats) connected.push_back(s.computer != 0 || s.sockets > 0);
-  json::object o{{"connected", std::move(connected)}, {"spectators", spectators}};
-  std::optional<std::int64_t> claim_at;
+Presence presence_of(const TableState& t, std::int64_t now, int spectators) {
+  Presence p;
+  for (const SeatInfo& s : t.seats) p.connected.push_back(s.computer != 0 || s.sockets > 0);
+  p.spectators = spectators;
   if (t.match && t.match->phase() == match::Phase::playing)
-    claim_at = t.match->view(now).claim_from;
-  o["claimable"] = claim_at.has_value() && *claim_at <= now;
-  if (claim_at) {
-    o["claim_at"] = *claim_at;
-  } else {
-    o["claim_at"] = nullptr;
-  }
-  return o;
+    p.claim_at = t.match->view(now).claim_from;
+  p.claimable = p.claim_at.has_value() && *p.claim_at <= now;
+  return p;
 }
 
-json::object state_frame(const TableState& t, int seat, std::int64_t now, int spectators) {
-  json::object o;
-  o["type"] = "state";
-  o["version"] = t.version;
-  o["server_time"] = now;
-  o["table"] = summary_json(t, spectators);
-  if (seat >= 0) {
-    o["you"] = json::object{{"seat", seat}};
-  } else {
-    o["you"] = json::object{{"seat", nullptr}};
-  }
-  o["match"] = match_json(t, now);
+StateFrame state_frame(const TableState& t, int seat, std::int64_t now, int spectators) {
+  StateFrame f;
+  f.version = t.version;
+  f.server_time = now;
+  f.table = summary_json(t, spectators);
+  if (seat >= 0) f.seat = seat;
+  f.match = match_json(t, now);
   if (t.match && t.match->game() != nullptr) {
-    o["game"] = game_json(t, true);
+    f.game = game_json(t, true);
   } else {
-    o["game"] = nullptr;
+    f.game = nullptr;
   }
-  o["clocks"] = clocks_json(t, now);
-  o["presence"] = presence_json(t, now, spectators);
-  return o;
+  f.clocks = clocks_json(t, now);
+  f.presence = presence_of(t, now, spectators);
+  return f;
 }
 
 json::value game_players_json(const TableState& t, int number, std::int64_t now) {

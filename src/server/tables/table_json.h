@@ -9,6 +9,7 @@
 #include <string>
 #include <vector>
 
+#include "server/protocol/outgoing.h"
 #include "server/tables/table_state.h"
 
 namespace ft::server {
@@ -33,9 +34,11 @@ boost::json::value outcome_json(const TableState& t, match::GameEnd end,
 boost::json::object game_json(const TableState& t, bool with_moves);
 boost::json::object clocks_json(const TableState& t, std::int64_t now);
 boost::json::object match_json(const TableState& t, std::int64_t now);
-boost::json::object presence_json(const TableState& t, std::int64_t now, int spectators);
+// Who is connected and watching (protocol.md 5.6), for the presence frame
+// and the state frame's "presence".
+Presence presence_of(const TableState& t, std::int64_t now, int spectators);
 // The whole table for a joining client (protocol.md 5.2); seat -1 watches.
-boost::json::object state_frame(const TableState& t, int seat, std::int64_t now, int spectators);
+StateFrame state_frame(const TableState& t, int seat, std::int64_t now, int spectators);
 // Players (with sides) and outcome of game `number` (1-based) for
 // protocol.md 2.7; null when there is no such finished game.
 boost::json::value game_players_json(const TableState& t, int number, std::int64_t now);
