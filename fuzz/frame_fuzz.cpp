@@ -14,6 +14,7 @@
 #include <variant>
 
 #include "server/protocol/messages.h"
+#include "server/protocol/outgoing.h"
 
 namespace {
 using namespace ft::server;
@@ -85,12 +86,12 @@ void check_error(const ProtocolError& error, std::string_view frame) {
   if (error.version) fail("a parse error with a version", frame);
   // The error frame the client gets is one JSON object naming the code.
   boost::system::error_code ec;
-  const json::value v = json::parse(error_frame(error), ec);
+  const json::value v = json::parse(encode(error), ec);
   const json::object* e = ec ? nullptr : v.if_object();
   if (!e || !is_text(e->if_contains("type"), "error") ||
       !is_text(e->if_contains("code"), ws_error_name(error.code)) ||
       !is_text(e->if_contains("message"), error.message))
-    fail("error_frame is not the error", frame);
+    fail("the encoded error frame is not the error", frame);
   // An id is echoed only for a move that named one.
   if (!error.id.empty()) {
     const json::value f = json::parse(frame, ec);

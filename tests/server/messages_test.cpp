@@ -8,6 +8,7 @@
 #include <sstream>
 
 #include "server/protocol/messages.h"
+#include "server/protocol/outgoing.h"
 
 namespace ft::server {
 namespace {
@@ -86,7 +87,7 @@ TEST(Messages, BadMoveKeepsItsIdForTheErrorFrame) {
   const auto& error = std::get<ProtocolError>(parsed);
   EXPECT_EQ(error.code, WsError::bad_message);
   EXPECT_EQ(error.id, "m9");
-  const auto frame = boost::json::parse(error_frame(error)).as_object();
+  const auto frame = boost::json::parse(encode(error)).as_object();
   EXPECT_EQ(frame.at("type").as_string(), "error");
   EXPECT_EQ(frame.at("code").as_string(), "bad_message");
   EXPECT_EQ(frame.at("id").as_string(), "m9");
@@ -101,7 +102,7 @@ TEST(Messages, UnknownTypeIsEchoedAsValidText) {
   EXPECT_EQ(error.code, WsError::unknown_type);
   EXPECT_EQ(error.message, "unknown message type '" + std::string(30, 'k') + "'");
   boost::system::error_code ec;
-  const auto frame = boost::json::parse(error_frame(error), ec);
+  const auto frame = boost::json::parse(encode(error), ec);
   ASSERT_FALSE(ec) << ec.message();
   EXPECT_EQ(frame.at("code").as_string(), "unknown_type");
 }

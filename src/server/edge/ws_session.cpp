@@ -8,6 +8,7 @@
 
 #include "server/edge/net_impl.h"
 #include "server/protocol/messages.h"
+#include "server/protocol/outgoing.h"
 
 namespace ft::server::netio {
 namespace {
@@ -125,7 +126,7 @@ class WsSession final : public Peer, public std::enable_shared_from_this<WsSessi
 
   void refuse(const ProtocolError& error) {
     impl_.app.ws_refused(shared_from_this(), ws_error_name(error.code));
-    send(error_frame(error));
+    send(encode(error));
   }
 
   awaitable<void> write_loop() {

@@ -141,10 +141,6 @@ const char* message_type(const ClientMessage& message) {
   return NAMES[message.index()];
 }
 
-std::string error_frame(const ProtocolError& error) {
-  return encode(error);
-}
-
 std::string move_id_of(std::string_view frame) {
   if (frame.size() > MAX_FRAME_BYTES) return {};
   boost::system::error_code ec;

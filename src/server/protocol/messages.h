@@ -59,8 +59,4 @@ std::string move_id_of(std::string_view frame);
 // The `type` string of a message, as on the wire.
 const char* message_type(const ClientMessage& message);
 
-// The error frame of one error: encode(error) (outgoing.h), by the name the
-// edge's sockets call it.
-std::string error_frame(const ProtocolError& error);
-
 }  // namespace ft::server
