@@ -181,6 +181,6 @@ if (@broken) {
   print "check_md_citations: ", scalar(@broken), " broken of $checked citations\n";
   exit 1;
 }
-print "check_md_citations: all $checked citations of Markdown files resolve, $sections_checked of them",
-      " to a section (", scalar(@ARGV), " files scanned; no issue numbers)\n";
+print "check_md_citations: all $checked citations of Markdown files resolve, with the",
+      " $sections_checked sections they name (", scalar(@ARGV), " files scanned; no issue numbers)\n";
 ' "${files[@]}"
