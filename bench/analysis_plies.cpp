@@ -1,5 +1,6 @@
-// Per-ply figures of the exact analysis of 7x6 classic games (issue 17's
-// measure: "complete within 60 s of the game's end for games of 20+ plies").
+// Per-ply figures of the exact analysis of 7x6 classic games (protocol.md
+// 2.16), against its aim: complete within 60 s of the game's end for games
+// of 20+ plies.
 // Plays games between two computer levels (seeded, so a run replays), keeps
 // those of 20+ plies, and analyses each as the server's analysis thread does
 // (server/game_analysis.h: the same analyser, table size, budget, order and

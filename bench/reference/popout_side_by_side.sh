@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
-# Issue 15's eleven 7x6 PopOut positions (columns played from the empty
-# board, drops only), a process a position: Four the Win! (`-v popout -t 1`)
-# then fourtable (`solve --variant popout`, 1 GiB). CPU user + system of
+# Eleven 7x6 PopOut positions of two to five drops (columns played from the
+# empty board, drops only), a process a position: Four the Win! (`-v popout
+# -t 1`) then fourtable (`solve --variant popout`, 1 GiB). CPU user + system of
 # each, summed; both sides' results are printed to compare.
 # usage: popout_side_by_side.sh FOURTHEWIN FOURTABLE
 set -euo pipefail

@@ -29,10 +29,11 @@ std::int64_t wall_ms() {
       .count();
 }
 
-// Issue 18. Before: a GET of a table another node held waited 3 s for a
-// hand-over (the players' sockets on the owner closed), then answered 503.
-// A read takes no table: it is answered from the store, at once, and the
-// lease stays with its holder (here a node that never answers).
+// docs/operations.md, "An HTTP request takes no table". Before: a GET of a
+// table another node held waited 3 s for a hand-over (the players' sockets on
+// the owner closed), then answered 503. A read takes no table: it is answered
+// from the store, at once, and the lease stays with its holder (here a node
+// that never answers).
 TEST(ClusterNode, AGetOfATableHeldElsewhereLeavesItThere) {
   const std::string db = temp_db("held_elsewhere");
   std::string table;
@@ -218,11 +219,11 @@ struct TwoNodes {
   ServerProcess two;
 };
 
-// Issue 18, Deliver 2. Before: a spectator's hello on a node that did not
-// run the table took the table over (a hand-over from its living owner).
-// Now node two serves the spectator from the owner's frames on Redis: a
-// state first, then every event in version order, and the table stays on
-// node one. A lost message (a version that skips) gets a new state.
+// docs/operations.md, "Spectators". Before: a spectator's hello on a node that
+// did not run the table took the table over (a hand-over from its living
+// owner). Now node two serves the spectator from the owner's frames on Redis: a
+// state first, then every event in version order, and the table stays on node
+// one. A lost message (a version that skips) gets a new state.
 TEST(ClusterNode, ASpectatorOnAnotherNodeSeesEveryEventInOrder) {
   const std::string db = temp_db("spectator_elsewhere");
   TestRedis redis;
@@ -318,13 +319,13 @@ std::int64_t spectators_at(int port, const std::string& table, std::int64_t want
   return n;
 }
 
-// Issue 18. Before: the owner counted only its own spectators, and a
-// rematch offer reached only the sockets of the owner. Now every node's
-// spectators are counted (each node's lobby part says how many it serves
-// for the other nodes' tables), the count reaches every spectator in a
-// presence frame, and the rematch offer reaches the spectators on other
-// nodes too, also one that comes after the offer. A GET on node two leaves
-// the table on node one, where its players go on.
+// docs/operations.md, "Spectator counts". Before: the owner counted only its
+// own spectators, and a rematch offer reached only the sockets of the owner.
+// Now every node's spectators are counted (each node's lobby part says how many
+// it serves for the other nodes' tables), the count reaches every spectator in
+// a presence frame, and the rematch offer reaches the spectators on other nodes
+// too, also one that comes after the offer. A GET on node two leaves the table
+// on node one, where its players go on.
 TEST(ClusterNode, SpectatorsOfEveryNodeAreCountedAndGetTheRematchOffer) {
   TwoNodes n("spectators_counted");
   const std::string& db = n.db;

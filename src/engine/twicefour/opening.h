@@ -5,9 +5,10 @@
 // first player had a forced double line in five half-moves, so every level
 // that saw five half-moves won each round it started and a 2-round match
 // between two such levels always ended 1-1. From the new start no side can
-// force a round win within 28 half-moves (RULES.md B2; 12 are proved by
-// tests/rules/twicefour_start_proof_test.cpp), so `bench levels` plays from
-// the start itself by default (--opening-plies 0) and these are optional.
+// force a round win within 28 half-moves, the first mover not within 29
+// (RULES.md B2; tests/rules/twicefour_start_proof_test.cpp proves 16 on
+// every run and 29 when asked), so `bench levels` plays from the start
+// itself by default (--opening-plies 0) and these are optional.
 #pragma once
 
 #include <cstdint>

@@ -8,7 +8,7 @@
 // takes them over.
 //
 // A part also carries the node's spectator counts (docs/architecture.md,
-// "Spectators on other nodes"): `watching`, how many spectators it serves
+// "Several nodes"): `watching`, how many spectators it serves
 // for each table another node runs, and `spectators`, the whole count
 // (its own and the other nodes') of each table it runs that has any. The
 // owner adds the fresh `watching` counts of the other nodes to its own

@@ -1,4 +1,4 @@
-// Who the client is behind a proxy (docs/operations.md, "nginx in front"):
+// Who the client is behind a proxy (docs/operations.md, "On several machines"):
 // the address a request's rate limit counts, and whether it reached the
 // proxy over https.
 #pragma once

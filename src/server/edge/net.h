@@ -1,4 +1,4 @@
-// The network edge (architecture.md: "thin at the edge"): it only moves
+// The network edge (architecture.md, "The server's wings"): it only moves
 // bytes. HTTP requests and WebSocket frames are handed to an Application;
 // the edge enforces the limits of docs/protocol.md section 3 (frame size,
 // rate, idle timeout, Origin, bounded outgoing queue). Boost.Beast stays

@@ -1,4 +1,4 @@
-// Numbers on the wire as people write them (docs/protocol.md 2, "Numbers"):
+// Numbers on the wire as people write them (docs/protocol.md, "Conventions"):
 // Boost.JSON writes every double with an exponent (1500.0 as 1.5E3, 0.5 as
 // 5E-1), which is valid JSON but reads as noise and differs from the whole
 // numbers other answers carry. Every answer and frame is written by

@@ -1,4 +1,4 @@
-// The tables this node has in memory (architecture.md, "The tables"): one
+// The tables this node has in memory (architecture.md, "The server's wings"): one
 // Room each, by id and in creation order (the lobby lists the newest
 // first). It opens new tables, brings stored ones back (after a restart, or
 // when a finished table is asked for again) and lets finished ones nobody

@@ -136,7 +136,7 @@ class Room : public std::enable_shared_from_this<Room> {
   // Players (with sides) and outcome of game `number` (1-based) for
   // protocol.md 2.7; null when there is no such finished game.
   boost::json::value game_players(int number) const;
-  // The match_over body once the match is over (protocol.md 2.6 "reason").
+  // The match_over body once the match is over (protocol.md 2.6, its `reason`).
   boost::json::value match_result() const;
   bool listed() const { return t_.settings.listed; }
   // When the match ended (in memory: since the room held it over), 0 while

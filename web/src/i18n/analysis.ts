@@ -1,4 +1,4 @@
-// The game page's and the analysis board's strings (issue 17). They are
+// The game page's and the analysis board's strings. They are
 // imported only by those pages, so they load with the pages' chunks and not
 // with the shell every page loads (the table page's budget, scripts/size.mjs).
 import { format, lang, type Lang } from './index';

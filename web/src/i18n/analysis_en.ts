@@ -1,4 +1,4 @@
-// The strings of the game page and the analysis board (issue 17), in English.
+// The strings of the game page and the analysis board, in English.
 // They ship with those pages' chunks (i18n/analysis.ts), not with the shell.
 export const analysisEn = {
   'game.title': 'Game {id}',

@@ -1,4 +1,4 @@
-// Issue 17's journey in one flow: two guests play a rated match to its end
+// A player's whole journey in one flow: two guests play a rated match to its end
 // in two browsers (game 1 Red wins on the bottom row after 27 moves, game 2
 // the same player, now Yellow, wins in column a: 2:0). The winner's profile opens from the result
 // box and shows the rating, the chart and the match; game 1 opens from it,
