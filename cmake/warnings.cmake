@@ -21,7 +21,7 @@ elseif(_ft_sanitize MATCHES "^(address|on|yes|true|1)$")
   add_compile_options(-fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all)
   add_link_options(-fsanitize=address,undefined)
   # clang 14 (the presets' compiler) cannot compile a C++20 coroutine, such as
-  # server/net.cpp's Asio coroutines, with -fsanitize=function, a part of
+  # the edge's Asio coroutines (server/edge/), with -fsanitize=function, a part of
   # undefined: "Cannot represent a difference across sections"
   # (https://github.com/llvm/llvm-project/issues/49689).
   if(CMAKE_CXX_COMPILER_ID STREQUAL "Clang" AND CMAKE_CXX_COMPILER_VERSION VERSION_LESS 15)
