@@ -12,7 +12,7 @@ import { miniBoard } from '../mini_board';
 import { errorMessage, t, type MessageKey } from '../i18n';
 import type { Player, TableSummary } from '../protocol';
 import type { Shell } from '../shell';
-import { computerName } from './table';
+import { seatNames, variantKey } from '../table_text';
 import { PRESETS, SIZES, variantInfo, variantLabel, VARIANTS } from '../variants';
 
 const LEVELS: (number | 'perfect')[] = [1, 2, 3, 4, 5, 6, 7, 'perfect'];
@@ -332,8 +332,8 @@ function nameForm(): HTMLElement {
 }
 
 function tableLine(s: TableSummary, action: MessageKey): HTMLElement {
-  const v = s.settings.game === 'twicefour' ? 'twicefour' : s.settings.variant;
-  const names = s.seats.map((x) => x.player?.name ?? (x.computer ? computerName(String(x.computer.level)) : '—'));
+  const v = variantKey(s.settings);
+  const names = seatNames(s);
   const taken = s.seats.filter((x) => x.player || x.computer).length;
   const detail = s.status === 'waiting' ? t('home.seats', { taken, seats: s.seats.length }) : formatScore(s.score);
   const size = s.settings.game === 'four' ? ` ${s.settings.width}×${s.settings.height}` : '';
@@ -349,8 +349,8 @@ function tableLine(s: TableSummary, action: MessageKey): HTMLElement {
 
 // A live match as a small board that updates with the lobby feed; a click watches.
 function liveCard(s: TableSummary): HTMLElement {
-  const v = s.settings.game === 'twicefour' ? 'twicefour' : s.settings.variant;
-  const names = s.seats.map((x) => x.player?.name ?? (x.computer ? computerName(String(x.computer.level)) : '—'));
+  const v = variantKey(s.settings);
+  const names = seatNames(s);
   return h(
     'li',
     { class: 'live-card' },

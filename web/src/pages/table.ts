@@ -15,32 +15,10 @@ import { autoNext, autoNextToggle, rematchBox, type RematchFrame } from '../rema
 import { pieceIcon, TWICE_START, TwiceBoardView } from '../twice_view';
 import { variantInfo, variantLabel } from '../variants';
 import { playSound, soundOn, setSoundOn } from '../sound';
+import { computerName, reasonText, variantKey } from '../table_text';
 
 const SIDE_KEYS: MessageKey[] = ['side.red', 'side.yellow', 'side.green'];
 const PIECE_KEYS: MessageKey[] = ['side.cross', 'side.circle'];
-
-const REASONS: Record<string, MessageKey> = {
-  line: 'reason.line',
-  full: 'reason.full',
-  empty: 'reason.empty',
-  repetition: 'reason.repetition',
-  points: 'reason.points',
-  move_limit: 'reason.limit',
-  no_moves: 'reason.no_moves',
-  resign: 'reason.resign',
-  resign_match: 'reason.resign',
-  timeout: 'reason.time',
-  claim: 'reason.claim',
-  abandon: 'reason.abandon',
-};
-
-export function computerName(level: string): string {
-  return level === 'perfect' ? `${t('create.opponent.computer')} (${t('level.perfect')})` : t('computer', { n: level });
-}
-
-export function reasonText(reason: string): string {
-  return t(REASONS[reason] ?? 'reason.other');
-}
 
 class TablePage {
   private readonly id: string;
@@ -386,14 +364,14 @@ class TablePage {
       return;
     }
     const s = m.table.settings;
-    const variantKey = s.game === 'twicefour' ? 'twicefour' : s.variant;
-    document.title = `${t(variantLabel(variantKey))} — fourtable`;
+    const vk = variantKey(s);
+    document.title = `${t(variantLabel(vk))} — fourtable`;
     const gameNo = m.match?.game_number ?? 0;
     const games = m.match?.games ?? 1;
     const heading = h(
       'h1',
       { class: 'table-title' },
-      t(variantLabel(variantKey)) + (s.game === 'four' ? ` ${s.width}×${s.height}` : ''),
+      t(variantLabel(vk)) + (s.game === 'four' ? ` ${s.width}×${s.height}` : ''),
       h('span', { class: 'badge' }, s.rated ? t('table.rated') : t('table.casual')),
       gameNo > 0
         ? h(
@@ -405,7 +383,7 @@ class TablePage {
       h('span', { class: 'head-score', 'aria-hidden': 'true' }, this.scoreText(m.match?.score ?? m.table.score)),
     );
 
-    const play = h('section', { class: 'play', 'aria-label': t(variantLabel(variantKey)) });
+    const play = h('section', { class: 'play', 'aria-label': t(variantLabel(vk)) });
     // Seats and clocks, the turn, the board with the result over it, then the
     // buttons: a column that fits the window (fitPlay), the board taking what
     // the rest leaves.
@@ -949,18 +927,14 @@ class TablePage {
       }
     });
     const spectators = m.presence?.spectators ?? m.table?.spectators ?? 0;
-    const variantKey = m.table?.settings.game === 'twicefour' ? 'twicefour' : (m.table?.settings.variant ?? 'classic');
+    const vk = m.table ? variantKey(m.table.settings) : 'classic';
     return h(
       'section',
       { class: 'share' },
       h('div', { class: 'row' }, input, copy),
       status,
       h('p', { class: 'spectators', id: 'spectators' }, t('table.spectators', { n: spectators })),
-      h(
-        'p',
-        {},
-        h('a', { href: `/rules.html?v=${variantKey}` }, t('table.rules', { variant: t(variantLabel(variantKey)) })),
-      ),
+      h('p', {}, h('a', { href: `/rules.html?v=${vk}` }, t('table.rules', { variant: t(variantLabel(vk)) }))),
     );
   }
 
