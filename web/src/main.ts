@@ -6,7 +6,7 @@
 // page's bundle does not carry them.
 import './style.css';
 import { renderHome } from './pages/home';
-import { renderTable, tableIdFromPath } from './pages/table';
+import { renderTable, tableIdFromPath } from './pages/table/page';
 import { mountShell, type Shell } from './shell';
 
 const path = location.pathname;
