@@ -57,7 +57,7 @@ const analysis = /^\/analysis\/?$/.test(path)
     )
   : null;
 
-mountShell((shell) => {
+void mountShell((shell) => {
   if (id) renderTable(shell, id);
   else if (profile) profile(shell);
   else if (board) board(shell);

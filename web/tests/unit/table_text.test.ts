@@ -1,6 +1,6 @@
 // The table words every page shares (src/table_text.ts): the variant key of a
 // table's settings, the names at a table, a computer's name and why a game ended.
-// The interface language is English until a page picks one (i18n/index.ts).
+// The interface language is English (tests/unit/setup.ts loads it).
 import { describe, expect, it } from 'vitest';
 import type { Settings, TableSummary } from '../../src/protocol';
 import { computerName, reasonText, seatNames, variantKey } from '../../src/table_text';
