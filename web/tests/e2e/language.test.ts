@@ -18,6 +18,9 @@ describe('languages and page frame', () => {
     const page = await ctx.newPage();
     for (const path of ['/', '/rules.html?v=popout']) {
       await page.goto(path);
+      // The frame is drawn once the reader's dictionary has come, which may
+      // be after the load event (i18n/index.ts).
+      await page.locator('footer').waitFor();
       await page.keyboard.press('Tab');
       expect(await page.evaluate(() => document.activeElement?.className)).toBe('skip-link');
       expect(await page.evaluate(() => document.activeElement?.textContent)).toBe(en.skip);
