@@ -37,6 +37,15 @@ export default defineConfig({
     reportCompressedSize: true,
     rollupOptions: {
       input: { index: resolve(import.meta.dirname, 'index.html'), rules: resolve(import.meta.dirname, 'rules.html') },
+      output: {
+        // The interface dictionaries (src/i18n/en.ts …), one chunk a language,
+        // named lang-<code> so scripts/size.mjs and the assets e2e test can
+        // count the one a page loads.
+        chunkFileNames: (chunk) =>
+          /[\\/]src[\\/]i18n[\\/](?:en|tr|el|nl)\.ts$/.test(chunk.facadeModuleId ?? '')
+            ? 'assets/lang-[name]-[hash].js'
+            : 'assets/[name]-[hash].js',
+      },
     },
   },
 });

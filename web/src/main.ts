@@ -6,7 +6,7 @@
 // page's bundle does not carry them.
 import './style.css';
 import { renderHome } from './pages/home';
-import { renderTable, tableIdFromPath } from './pages/table';
+import { renderTable, tableIdFromPath } from './pages/table/page';
 import { mountShell, type Shell } from './shell';
 
 const path = location.pathname;
@@ -57,7 +57,7 @@ const analysis = /^\/analysis\/?$/.test(path)
     )
   : null;
 
-mountShell((shell) => {
+void mountShell((shell) => {
   if (id) renderTable(shell, id);
   else if (profile) profile(shell);
   else if (board) board(shell);

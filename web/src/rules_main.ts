@@ -172,4 +172,4 @@ function render(shell: Shell): void {
   );
 }
 
-mountShell(render);
+void mountShell(render);

@@ -2,7 +2,7 @@
 // language switch, <main id="main">, the live region, and the footer with the
 // version and commit the bundle was built from.
 import { h } from './dom';
-import { DICTIONARIES, initLanguage, lang, LANGS, onLanguageChange, setLanguage, t, type Lang } from './i18n';
+import { initLanguage, lang, LANG_NAMES, LANGS, onLanguageChange, setLanguage, t, type Lang } from './i18n';
 
 declare const __FT_VERSION__: string;
 declare const __FT_COMMIT__: string;
@@ -19,9 +19,10 @@ export interface Shell {
   announce: (text: string) => void;
 }
 
-// Builds the page frame and calls `render` now and after every language switch.
-export function mountShell(render: (shell: Shell) => void): Shell {
-  initLanguage();
+// Builds the page frame, once the reader's language is loaded (nothing shows
+// untranslated), and calls `render` then and after every language switch.
+export async function mountShell(render: (shell: Shell) => void): Promise<Shell> {
+  await initLanguage();
   const main = h('main', { id: 'main', tabindex: -1 });
   const live = h('div', { class: 'sr-only', 'aria-live': 'polite', 'aria-atomic': 'true', id: 'announcer' });
   const shell: Shell = {
@@ -43,8 +44,12 @@ export function mountShell(render: (shell: Shell) => void): Shell {
   const analysisLink = h('a', { href: '/analysis' });
   const nav = h('nav', {}, playLink, rulesLink, analysisLink);
   const select = h('select', { id: 'lang-select' }) as HTMLSelectElement;
-  for (const l of LANGS) select.append(h('option', { value: l, lang: l }, DICTIONARIES[l]['lang.name']));
-  select.addEventListener('change', () => setLanguage(select.value as Lang));
+  for (const l of LANGS) select.append(h('option', { value: l, lang: l }, LANG_NAMES[l]));
+  // The new language's words come from the server; should they not come, the
+  // switch shows the language still in use.
+  select.addEventListener('change', () => {
+    setLanguage(select.value as Lang).catch(() => (select.value = lang()));
+  });
   const langLabel = h('label', { for: 'lang-select', class: 'lang-label' });
   const accountButton = h('button', {
     type: 'button',

@@ -1,7 +1,6 @@
 import type { Messages } from './en';
 
 export const el: Messages = {
-  'lang.name': 'Ελληνικά',
   'lang.label': 'Γλώσσα',
   skip: 'Μετάβαση στο κύριο περιεχόμενο',
   'nav.home': 'Παιχνίδι',

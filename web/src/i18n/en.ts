@@ -2,7 +2,6 @@
 // (the type system checks it and tests/unit/i18n.test.ts walks every key).
 // {name} placeholders are filled by t(); each translation keeps the same ones.
 export const en = {
-  'lang.name': 'English',
   'lang.label': 'Language',
   skip: 'Skip to main content',
   'nav.home': 'Play',

@@ -1,15 +1,37 @@
 // The interface language: taken from the browser, switchable, remembered in
-// localStorage. All four dictionaries are small and ship in the bundle so a
-// switch needs no round trip.
-import { el } from './el';
-import { en, type MessageKey, type Messages } from './en';
-import { nl } from './nl';
-import { tr } from './tr';
+// localStorage. Each language's dictionary is a chunk of its own, loaded
+// before the first page is drawn (so no text shows untranslated) and the
+// others only when the reader switches to them: a page carries one language's
+// words, not four (the table page's budget, scripts/size.mjs).
+import type { MessageKey, Messages } from './en';
 
 export type Lang = 'en' | 'tr' | 'el' | 'nl';
 export const LANGS: readonly Lang[] = ['en', 'tr', 'el', 'nl'];
-export const DICTIONARIES: Record<Lang, Messages> = { en, tr, el, nl };
-export type { MessageKey };
+export type { MessageKey, Messages };
+
+// Each language's own name, for the switch, which offers all four before any
+// of their dictionaries is here.
+export const LANG_NAMES: Record<Lang, string> = {
+  en: 'English',
+  tr: 'Türkçe',
+  el: 'Ελληνικά',
+  nl: 'Nederlands',
+};
+
+const LOADERS: Record<Lang, () => Promise<Messages>> = {
+  en: () => import('./en').then((m) => m.en),
+  tr: () => import('./tr').then((m) => m.tr),
+  el: () => import('./el').then((m) => m.el),
+  nl: () => import('./nl').then((m) => m.nl),
+};
+const loaded: Partial<Record<Lang, Messages>> = {};
+
+// A language's dictionary, fetched once.
+export async function loadDictionary(l: Lang): Promise<Messages> {
+  const dict = loaded[l] ?? (await LOADERS[l]());
+  loaded[l] = dict;
+  return dict;
+}
 
 const STORAGE_KEY = 'fourtable.lang';
 // `?lang=` holds for the rest of the visit (this tab's session), not only the
@@ -32,6 +54,8 @@ function storageSet(store: () => Storage, key: string, value: string): void {
   }
 }
 let current: Lang = 'en';
+// The current language's dictionary; null until the first one is loaded.
+let messages: Messages | null = null;
 const listeners: (() => void)[] = [];
 
 // The first supported language in the browser's preference list.
@@ -43,16 +67,39 @@ export function pickLanguage(preferred: readonly string[]): Lang {
   return 'en';
 }
 
-export function initLanguage(): Lang {
+// Makes `l` the language t() speaks, once its dictionary is here. Pages call
+// initLanguage or setLanguage; tests call this.
+export async function useLanguage(l: Lang): Promise<void> {
+  const dict = await loadDictionary(l);
+  current = l;
+  messages = dict;
+}
+
+// The reader's language: `?lang=`, else this visit's, else the remembered one,
+// else the browser's.
+function chosenLanguage(): Lang {
   const stored = storageGet(() => localStorage, STORAGE_KEY);
   const fromUrl = new URLSearchParams(location.search).get('lang');
   const session = storageGet(() => sessionStorage, SESSION_KEY);
   if (fromUrl && LANGS.includes(fromUrl as Lang)) {
-    current = fromUrl as Lang;
-    storageSet(() => sessionStorage, SESSION_KEY, current);
-  } else if (session && LANGS.includes(session as Lang)) current = session as Lang;
-  else if (stored && LANGS.includes(stored as Lang)) current = stored as Lang;
-  else current = pickLanguage(navigator.languages ?? [navigator.language]);
+    storageSet(() => sessionStorage, SESSION_KEY, fromUrl);
+    return fromUrl as Lang;
+  }
+  if (session && LANGS.includes(session as Lang)) return session as Lang;
+  if (stored && LANGS.includes(stored as Lang)) return stored as Lang;
+  return pickLanguage(navigator.languages ?? [navigator.language]);
+}
+
+// Picks the reader's language and loads its dictionary. Should that chunk not
+// come, English is tried before giving up.
+export async function initLanguage(): Promise<Lang> {
+  const l = chosenLanguage();
+  try {
+    await useLanguage(l);
+  } catch (e) {
+    if (l === 'en') throw e;
+    await useLanguage('en');
+  }
   document.documentElement.lang = current;
   return current;
 }
@@ -61,8 +108,16 @@ export function lang(): Lang {
   return current;
 }
 
-export function setLanguage(l: Lang): void {
+// Switches to `l` once its dictionary is here; a switch overtaken by a later
+// one while loading is dropped. Rejects if the dictionary cannot be fetched:
+// the page stays in its language.
+let wanted: Lang | null = null;
+export async function setLanguage(l: Lang): Promise<void> {
+  wanted = l;
+  const dict = await loadDictionary(l);
+  if (wanted !== l) return;
   current = l;
+  messages = dict;
   document.documentElement.lang = l;
   storageSet(() => localStorage, STORAGE_KEY, l);
   // A choice made on the page overrides the link's `?lang=` for the visit.
@@ -79,12 +134,11 @@ export function format(template: string, params?: Record<string, string | number
   return template.replace(/\{(\w+)\}/g, (whole, name: string) => (name in params ? String(params[name]) : whole));
 }
 
-export function translate(l: Lang, key: MessageKey, params?: Record<string, string | number>): string {
-  return format(DICTIONARIES[l][key] ?? en[key], params);
-}
-
+// A string in the current language. Every dictionary has every key (the
+// Messages type and tests/unit/i18n.test.ts hold them to it); before any is
+// loaded, which no page lets happen, the key itself shows.
 export function t(key: MessageKey, params?: Record<string, string | number>): string {
-  return translate(current, key, params);
+  return format(messages?.[key] ?? key, params);
 }
 
 // The placeholders a message uses, for the completeness test.

@@ -1,7 +1,6 @@
 import type { Messages } from './en';
 
 export const nl: Messages = {
-  'lang.name': 'Nederlands',
   'lang.label': 'Taal',
   skip: 'Naar de hoofdinhoud',
   'nav.home': 'Spelen',

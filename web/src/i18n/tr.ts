@@ -1,7 +1,6 @@
 import type { Messages } from './en';
 
 export const tr: Messages = {
-  'lang.name': 'Türkçe',
   'lang.label': 'Dil',
   skip: 'İçeriğe geç',
   'nav.home': 'Oyna',

@@ -15,7 +15,7 @@ import { canPlayFrom, playFromBox, type PlayFrom } from '../play_from';
 import { analysisSection, boardBox, scoresList } from '../scores_view';
 import type { Shell } from '../shell';
 import { variantLabel } from '../variants';
-import { computerName, reasonText } from './table';
+import { computerName, reasonText } from '../table_text';
 
 const SIDE_KEYS: MessageKey[] = ['side.red', 'side.yellow', 'side.green'];
 const POLL_MS = 2000;

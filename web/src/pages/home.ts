@@ -12,7 +12,7 @@ import { miniBoard } from '../mini_board';
 import { errorMessage, t, type MessageKey } from '../i18n';
 import type { Player, TableSummary } from '../protocol';
 import type { Shell } from '../shell';
-import { computerName } from './table';
+import { seatNames, variantKey } from '../table_text';
 import { PRESETS, SIZES, variantInfo, variantLabel, VARIANTS } from '../variants';
 
 const LEVELS: (number | 'perfect')[] = [1, 2, 3, 4, 5, 6, 7, 'perfect'];
@@ -138,7 +138,27 @@ function choiceInput(name: 'blocks' | 'opening_plies'): HTMLInputElement {
   }) as HTMLInputElement;
 }
 
-function createForm(): HTMLElement {
+// The controls of the full form, each with its default.
+interface CreateControls {
+  variant: HTMLSelectElement;
+  width: HTMLInputElement;
+  height: HTMLInputElement;
+  preset: HTMLSelectElement;
+  popout: HTMLInputElement;
+  blocks: HTMLInputElement;
+  opening: HTMLInputElement;
+  format: HTMLSelectElement;
+  clockKind: HTMLSelectElement;
+  minutes: HTMLInputElement;
+  increment: HTMLInputElement;
+  perMove: HTMLInputElement;
+  rated: HTMLInputElement;
+  visibility: HTMLSelectElement;
+  opponent: HTMLSelectElement;
+  level: HTMLSelectElement;
+}
+
+function createControls(): CreateControls {
   const variant = h('select') as HTMLSelectElement;
   gameVariantOptions(variant, askedVariant());
   const width = h('input', {
@@ -188,40 +208,109 @@ function createForm(): HTMLElement {
   );
   const level = h('select') as HTMLSelectElement;
   for (const l of LEVELS) level.append(option(String(l), levelLabel(l), l === 3));
+  return {
+    variant,
+    width,
+    height,
+    preset,
+    popout,
+    blocks,
+    opening,
+    format,
+    clockKind,
+    minutes,
+    increment,
+    perMove,
+    rated,
+    visibility,
+    opponent,
+    level,
+  };
+}
 
-  const fPopout = h('div', { class: 'field check' }, popout, h('label', { for: 'c-popout' }, t('create.popout')));
-  popout.id = 'c-popout';
-  const fBlocks = field(t('create.blocks'), blocks, 'c-blocks');
-  const fOpening = field(t('create.opening'), opening, 'c-opening');
-  const fSize = h(
+// The new table the form asks for (protocol 2.3): only what the variant takes.
+function createRequest(c: CreateControls): CreateTable {
+  const v = c.variant.value;
+  const req = gameOf(v);
+  if (v !== 'twicefour') {
+    req.width = Number(c.width.value);
+    req.height = Number(c.height.value);
+    const choices = variantInfo(v)?.choices ?? {};
+    if (choices.popout && c.popout.checked) req.popout = true;
+    if (choices.blocks) req.blocks = Number(c.blocks.value);
+    if (choices.opening_plies) req.opening_plies = Number(c.opening.value);
+  }
+  if (variantInfo(v)?.format !== 'single') req.format = c.format.value as 'match' | 'single';
+  req.clock =
+    c.clockKind.value === 'fischer'
+      ? {
+          kind: 'fischer',
+          bank_ms: Math.round(Number(c.minutes.value) * 60_000),
+          increment_ms: Math.round(Number(c.increment.value) * 1000),
+        }
+      : { kind: 'per_move', move_ms: Math.round(Number(c.perMove.value) * 1000) };
+  req.visibility = c.visibility.value as 'open' | 'link';
+  req.opponent =
+    c.opponent.value === 'computer'
+      ? { kind: 'computer', level: c.level.value === 'perfect' ? 'perfect' : Number(c.level.value) }
+      : { kind: 'person' };
+  req.rated = !c.rated.disabled && c.rated.checked;
+  return req;
+}
+
+// The parts of the form that show or hide with the variant, clock and opponent.
+interface CreateFields {
+  size: HTMLElement;
+  popout: HTMLElement;
+  blocks: HTMLElement;
+  opening: HTMLElement;
+  fischer: HTMLElement;
+  perMove: HTMLElement;
+  level: HTMLElement;
+  rated: HTMLElement;
+}
+
+function createFields(c: CreateControls): CreateFields {
+  const popout = h('div', { class: 'field check' }, c.popout, h('label', { for: 'c-popout' }, t('create.popout')));
+  c.popout.id = 'c-popout';
+  const blocks = field(t('create.blocks'), c.blocks, 'c-blocks');
+  const opening = field(t('create.opening'), c.opening, 'c-opening');
+  const size = h(
     'div',
     { class: 'row' },
-    field(t('create.preset'), preset, 'c-preset'),
-    field(t('create.width'), width, 'c-width'),
-    field(t('create.height'), height, 'c-height'),
+    field(t('create.preset'), c.preset, 'c-preset'),
+    field(t('create.width'), c.width, 'c-width'),
+    field(t('create.height'), c.height, 'c-height'),
   );
-  const fFischer = h(
+  const fischer = h(
     'div',
     { class: 'row' },
-    field(t('create.minutes'), minutes, 'c-minutes'),
-    field(t('create.increment'), increment, 'c-increment'),
+    field(t('create.minutes'), c.minutes, 'c-minutes'),
+    field(t('create.increment'), c.increment, 'c-increment'),
   );
-  const fPerMove = field(t('create.per_move'), perMove, 'c-permove');
-  const fLevel = field(t('create.level'), level, 'c-level');
-  const fRated = h('div', { class: 'field check' }, rated, h('label', { for: 'c-rated' }, t('create.rated')));
-  rated.id = 'c-rated';
+  const perMove = field(t('create.per_move'), c.perMove, 'c-permove');
+  const level = field(t('create.level'), c.level, 'c-level');
+  const rated = h('div', { class: 'field check' }, c.rated, h('label', { for: 'c-rated' }, t('create.rated')));
+  c.rated.id = 'c-rated';
+  return { size, popout, blocks, opening, fischer, perMove, level, rated };
+}
 
+// Shows the fields the variant, clock and opponent take (rated only for a
+// match between people), now and on every change; a variant brings its
+// board size, and twiceFour its per-move clock.
+function syncFields(c: CreateControls, f: CreateFields): void {
+  const { variant, format, clockKind, opponent, rated } = c;
   const sync = () => {
     const v = variant.value;
     const twice = v === 'twicefour';
     const choices = variantInfo(v)?.choices ?? {};
-    fSize.hidden = twice;
-    fPopout.hidden = !choices.popout;
-    fBlocks.hidden = !choices.blocks;
-    fOpening.hidden = !choices.opening_plies;
-    fFischer.hidden = clockKind.value !== 'fischer';
-    fPerMove.hidden = clockKind.value !== 'per_move';
-    fLevel.hidden = opponent.value !== 'computer';
+    f.size.hidden = twice;
+    f.popout.hidden = !choices.popout;
+    f.blocks.hidden = !choices.blocks;
+    f.opening.hidden = !choices.opening_plies;
+    f.fischer.hidden = clockKind.value !== 'fischer';
+    f.perMove.hidden = clockKind.value !== 'per_move';
+    f.level.hidden = opponent.value !== 'computer';
     const single = format.value === 'single' || variantInfo(v)?.format === 'single';
     const canRate = !single && opponent.value === 'person';
     rated.disabled = !canRate;
@@ -230,64 +319,46 @@ function createForm(): HTMLElement {
   variant.addEventListener('change', () => {
     const info = variantInfo(variant.value);
     if (info) {
-      width.value = String(info.width);
-      height.value = String(info.height);
-      preset.value = `${info.width}x${info.height}`;
+      c.width.value = String(info.width);
+      c.height.value = String(info.height);
+      c.preset.value = `${info.width}x${info.height}`;
     }
     if (variant.value === 'twicefour') clockKind.value = 'per_move';
     sync();
   });
-  for (const c of [format, clockKind, opponent]) c.addEventListener('change', sync);
+  for (const x of [format, clockKind, opponent]) x.addEventListener('change', sync);
   sync();
   if (variant.value !== 'classic') variant.dispatchEvent(new Event('change'));
+}
+
+function createForm(): HTMLElement {
+  const c = createControls();
+  const f = createFields(c);
+  syncFields(c, f);
 
   const status = h('p', { class: 'form-status', role: 'status' });
   const submit = h('button', { type: 'submit', class: 'primary', id: 'create-submit' }, t('create.submit'));
   const form = h(
     'form',
     { class: 'create' },
-    field(t('create.variant'), variant, 'c-variant'),
-    fSize,
-    fPopout,
-    fBlocks,
-    fOpening,
-    field(t('create.format'), format, 'c-format'),
-    field(t('create.clock'), clockKind, 'c-clock'),
-    fFischer,
-    fPerMove,
-    h('div', { class: 'row' }, field(t('create.opponent'), opponent, 'c-opponent'), fLevel),
-    fRated,
-    field(t('create.visibility'), visibility, 'c-visibility'),
+    field(t('create.variant'), c.variant, 'c-variant'),
+    f.size,
+    f.popout,
+    f.blocks,
+    f.opening,
+    field(t('create.format'), c.format, 'c-format'),
+    field(t('create.clock'), c.clockKind, 'c-clock'),
+    f.fischer,
+    f.perMove,
+    h('div', { class: 'row' }, field(t('create.opponent'), c.opponent, 'c-opponent'), f.level),
+    f.rated,
+    field(t('create.visibility'), c.visibility, 'c-visibility'),
     submit,
     status,
   );
   form.addEventListener('submit', async (e) => {
     e.preventDefault();
-    const v = variant.value;
-    const req = gameOf(v);
-    if (v !== 'twicefour') {
-      req.width = Number(width.value);
-      req.height = Number(height.value);
-      const choices = variantInfo(v)?.choices ?? {};
-      if (choices.popout && popout.checked) req.popout = true;
-      if (choices.blocks) req.blocks = Number(blocks.value);
-      if (choices.opening_plies) req.opening_plies = Number(opening.value);
-    }
-    if (variantInfo(v)?.format !== 'single') req.format = format.value as 'match' | 'single';
-    req.clock =
-      clockKind.value === 'fischer'
-        ? {
-            kind: 'fischer',
-            bank_ms: Math.round(Number(minutes.value) * 60_000),
-            increment_ms: Math.round(Number(increment.value) * 1000),
-          }
-        : { kind: 'per_move', move_ms: Math.round(Number(perMove.value) * 1000) };
-    req.visibility = visibility.value as 'open' | 'link';
-    req.opponent =
-      opponent.value === 'computer'
-        ? { kind: 'computer', level: level.value === 'perfect' ? 'perfect' : Number(level.value) }
-        : { kind: 'person' };
-    req.rated = !rated.disabled && rated.checked;
+    const req = createRequest(c);
     submit.disabled = true;
     try {
       const table = await createTable(req);
@@ -332,8 +403,8 @@ function nameForm(): HTMLElement {
 }
 
 function tableLine(s: TableSummary, action: MessageKey): HTMLElement {
-  const v = s.settings.game === 'twicefour' ? 'twicefour' : s.settings.variant;
-  const names = s.seats.map((x) => x.player?.name ?? (x.computer ? computerName(String(x.computer.level)) : '—'));
+  const v = variantKey(s.settings);
+  const names = seatNames(s);
   const taken = s.seats.filter((x) => x.player || x.computer).length;
   const detail = s.status === 'waiting' ? t('home.seats', { taken, seats: s.seats.length }) : formatScore(s.score);
   const size = s.settings.game === 'four' ? ` ${s.settings.width}×${s.settings.height}` : '';
@@ -349,8 +420,8 @@ function tableLine(s: TableSummary, action: MessageKey): HTMLElement {
 
 // A live match as a small board that updates with the lobby feed; a click watches.
 function liveCard(s: TableSummary): HTMLElement {
-  const v = s.settings.game === 'twicefour' ? 'twicefour' : s.settings.variant;
-  const names = s.seats.map((x) => x.player?.name ?? (x.computer ? computerName(String(x.computer.level)) : '—'));
+  const v = variantKey(s.settings);
+  const names = seatNames(s);
   return h(
     'li',
     { class: 'live-card' },

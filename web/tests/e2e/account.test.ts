@@ -49,7 +49,14 @@ afterAll(async () => {
 
 describe('account: a name to keep', () => {
   it('sets a password from the header panel; the panel passes axe', async () => {
+    // The home page makes its guest itself, by GET /api/me and by its lobby
+    // socket's handshake. Our own /api/me waits until both have answered:
+    // sent earlier, with no cookie yet, it made a second guest, and the
+    // cookie the page kept could be either.
+    const pageMe = A.waitForResponse((r) => new URL(r.url()).pathname === '/api/me');
+    const lobby = A.waitForEvent('websocket').then((ws) => ws.waitForEvent('framereceived'));
     await A.goto('/');
+    await Promise.all([pageMe, lobby]);
     const guest = await me(ctxA);
     expect(guest.account).toBe(false);
     await openPanel(A);

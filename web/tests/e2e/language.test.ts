@@ -1,6 +1,7 @@
 // The language switch: Turkish, Greek and Dutch pages, the choice remembered,
 // and every page starting with the skip link and ending with the version footer.
 import { describe, expect, it } from 'vitest';
+import { LANG_NAMES } from '../../src/i18n';
 import { el } from '../../src/i18n/el';
 import { en } from '../../src/i18n/en';
 import { nl } from '../../src/i18n/nl';
@@ -17,6 +18,9 @@ describe('languages and page frame', () => {
     const page = await ctx.newPage();
     for (const path of ['/', '/rules.html?v=popout']) {
       await page.goto(path);
+      // The frame is drawn once the reader's dictionary has come, which may
+      // be after the load event (i18n/index.ts).
+      await page.locator('footer').waitFor();
       await page.keyboard.press('Tab');
       expect(await page.evaluate(() => document.activeElement?.className)).toBe('skip-link');
       expect(await page.evaluate(() => document.activeElement?.textContent)).toBe(en.skip);
@@ -32,12 +36,14 @@ describe('languages and page frame', () => {
     ['el', el],
     ['nl', nl],
   ] as const) {
-    it(`switches to ${dict['lang.name']} and shows translated pages`, async () => {
+    it(`switches to ${LANG_NAMES[code]} and shows translated pages`, async () => {
       const ctx = await newContext(env.handle.browser, env.server.base);
       const page = await ctx.newPage();
       await page.goto('/');
       expect(await page.textContent('h1')).toBe(en['home.title']);
       await page.selectOption('#lang-select', code);
+      // The language's words are fetched on the switch: the page redraws when they come.
+      await page.locator('h1', { hasText: dict['home.title'] }).waitFor();
       expect(await page.textContent('h1')).toBe(dict['home.title']);
       expect(await page.evaluate(() => document.documentElement.lang)).toBe(code);
       expect(await page.textContent('.skip-link')).toBe(dict.skip);

@@ -2,17 +2,23 @@
 // walks every key of the interface and every rules page in all four.
 import { describe, expect, it } from 'vitest';
 import {
-  DICTIONARIES,
   errorMessage,
+  LANG_NAMES,
   LANGS,
+  loadDictionary,
   pickLanguage,
   placeholders,
-  translate,
+  t,
+  useLanguage,
   format,
   type Lang,
+  type Messages,
 } from '../../src/i18n';
 import { ANALYSIS_DICTIONARIES } from '../../src/i18n/analysis';
+import { el } from '../../src/i18n/el';
 import { en } from '../../src/i18n/en';
+import { nl } from '../../src/i18n/nl';
+import { tr } from '../../src/i18n/tr';
 import { rulesEl } from '../../src/rules/el';
 import { rulesEn } from '../../src/rules/en';
 import { rulesNl } from '../../src/rules/nl';
@@ -38,7 +44,7 @@ describe('interface strings', () => {
 
   // The shell's dictionaries and those that ship with a page's chunk.
   const SETS = [
-    { name: 'shell', dicts: DICTIONARIES as Record<Lang, Record<string, string>> },
+    { name: 'shell', dicts: { en, tr, el, nl } as Record<Lang, Record<string, string>> },
     { name: 'game and analysis pages', dicts: ANALYSIS_DICTIONARIES as Record<Lang, Record<string, string>> },
   ];
   for (const { name, dicts } of SETS) {
@@ -77,9 +83,20 @@ describe('interface strings', () => {
     expect(Object.keys(en)).toContain('variant.twicefour');
   });
 
+  it('loads each language its own dictionary, and t() speaks the one in use', async () => {
+    for (const l of LANGS) {
+      const dict: Messages = await loadDictionary(l);
+      expect(dict).toBe({ en, tr, el, nl }[l]);
+      expect(await loadDictionary(l), 'fetched once').toBe(dict);
+    }
+    expect(Object.values(LANG_NAMES)).toEqual(['English', 'Türkçe', 'Ελληνικά', 'Nederlands']);
+    await useLanguage('tr');
+    expect(t('table.game', { n: 1, m: 2 })).toBe('Oyun 1 / 2');
+    await useLanguage('en');
+    expect(t('table.game', { n: 1, m: 2 })).toBe('Game 1 of 2');
+  });
+
   it('fills placeholders', () => {
-    expect(translate('en', 'table.game', { n: 1, m: 2 })).toBe('Game 1 of 2');
-    expect(translate('tr', 'table.game', { n: 1, m: 2 })).toBe('Oyun 1 / 2');
     expect(format('{a} and {b}', { a: 1 })).toBe('1 and {b}');
   });
 

@@ -1,0 +1,34 @@
+// The table words every page shares (src/table_text.ts): the variant key of a
+// table's settings, the names at a table, a computer's name and why a game ended.
+// The interface language is English (tests/unit/setup.ts loads it).
+import { describe, expect, it } from 'vitest';
+import type { Settings, TableSummary } from '../../src/protocol';
+import { computerName, reasonText, seatNames, variantKey } from '../../src/table_text';
+
+const settings = (game: Settings['game'], variant: string) => ({ game, variant });
+
+describe('variant key of a table', () => {
+  it('is the variant for four in a row and twicefour for twiceFour', () => {
+    expect(variantKey(settings('four', 'classic'))).toBe('classic');
+    expect(variantKey(settings('four', 'popout'))).toBe('popout');
+    // twiceFour tables carry a variant field too; the key is still twicefour.
+    expect(variantKey(settings('twicefour', 'classic'))).toBe('twicefour');
+  });
+});
+
+describe('names at a table', () => {
+  it('gives a person, a computer and a free seat', () => {
+    const seats = [
+      { seat: 0, player: { id: 'p_1', name: 'Ada' }, computer: null },
+      { seat: 1, player: null, computer: { level: 4 } },
+      { seat: 2, player: null, computer: null },
+    ];
+    expect(seatNames({ seats } as unknown as TableSummary)).toEqual(['Ada', 'Computer (level 4)', '—']);
+  });
+
+  it('names the perfect computer and the reasons', () => {
+    expect(computerName('perfect')).toBe('The computer (Perfect play)');
+    expect(reasonText('resign_match')).toBe('resignation');
+    expect(reasonText('no such reason')).toBe('the end of the game');
+  });
+});
