@@ -3,7 +3,7 @@
 // of 20+ plies.
 // Plays games between two computer levels (seeded, so a run replays), keeps
 // those of 20+ plies, and analyses each as the server's analysis thread does
-// (server/game_analysis.h: the same analyser, table size, budget, order and
+// (server/analysis/game_analysis.h: the same analyser, table size, budget, order and
 // lower CPU priority), printing every position's time and state and each
 // game's total. analysis_served measures the same through a real server.
 //

@@ -1,4 +1,4 @@
-// libFuzzer target over the client frame parser (server/messages.h), the one
+// libFuzzer target over the client frame parser (server/protocol/messages.h), the one
 // place the server reads client JSON. Whatever the bytes, parse_client_frame
 // must return either a typed message whose fields keep the protocol's limits
 // or one of the errors a parse can give (protocol.md 5.7), never throw; and a

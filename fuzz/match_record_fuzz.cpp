@@ -1,4 +1,4 @@
-// libFuzzer target over the stored match record decoder (server/match_codec.h),
+// libFuzzer target over the stored match record decoder (server/protocol/match_codec.h),
 // what a restart reads back from the store. Whatever the bytes:
 //  - decode_match answers a record or a bad_input error, and never crashes;
 //  - a decoded record, encoded and decoded again, encodes to the same text

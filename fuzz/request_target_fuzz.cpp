@@ -1,5 +1,5 @@
 // libFuzzer target over request targets as the static side of the router
-// sees them (server/static_files.h): which page route or file of the web
+// sees them (server/edge/static_files.h): which page route or file of the web
 // client's table a target names, and the answer it gets. The table is read
 // once from a web root built here (with a secret beside it, a link out of
 // it, a database, hidden and oddly named files in it) and that directory is
@@ -12,7 +12,7 @@
 // no answer ever holds a byte of a file that is not the client's.
 //
 // The same target also goes through the API's route table
-// (server/http_routes.h): it answers 200, 404 or 405 (with the methods it
+// (server/protocol/http_routes.h): it answers 200, 404 or 405 (with the methods it
 // takes), sends no /api/ path to the web client and no other path to an
 // API handler, and every {id} it hands out is a whole segment of the path.
 //

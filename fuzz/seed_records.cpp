@@ -1,5 +1,5 @@
 // Writes the seed corpus of match_record_fuzz: stored match records
-// (server/match_codec.h) of matches played with the match library alone, in
+// (server/protocol/match_codec.h) of matches played with the match library alone, in
 // every variant and ending in every way a match ends, as the server would
 // store them (mid-game, after a restore, finished with its match_over body).
 //

@@ -1,7 +1,7 @@
 // JSON for the match library's values: the record the store keeps (from
 // which Match::restore rebuilds a match) and the view (what
 // `fourtable match-replay` prints). The server's frames are its own
-// (server/room_events.cpp). Field names are snake_case; times are integers
+// (server/tables/room_events.cpp). Field names are snake_case; times are integers
 // in ms; points are numbers (1.5) next to the score text ("1½:½").
 #pragma once
 
@@ -28,7 +28,7 @@ std::string to_json(const MatchRecord& r);
 // error names the first one that is missing or of the wrong type.
 Result<MatchRecord> record_from_json(std::string_view text);
 // The same from the record already parsed (the store's codec parses the
-// saved match around it once, server/match_codec.cpp).
+// saved match around it once, server/protocol/match_codec.cpp).
 Result<MatchRecord> record_from_json(const json::Value& record);
 Result<MatchConfig> config_from_json(const json::Value& v);
 

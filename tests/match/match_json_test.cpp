@@ -57,7 +57,7 @@ TEST(Json, ParserRejectsBadTextWithAReason) {
 }
 
 // The match's events carry their time and fields as the server reads them
-// (server/room_events.cpp turns them into frames).
+// (server/tables/room_events.cpp turns them into frames).
 TEST(MatchEvents, CarryTheirTimeAndFields) {
   FakeClock clock;
   MatchConfig c;

@@ -18,10 +18,6 @@ namespace json = boost::json;
 
 constexpr const char* TEST_CLOCK = "--test-clock 1764487000000";
 
-std::string code_of(const HttpResult& r) {
-  return std::string(r.json().at("error").at("code").as_string());
-}
-
 // On success the guest's browser holds the new token the answer gave it.
 HttpResult set_password(int port, Guest& g, const std::string& name, const std::string& password) {
   json::object body{{"password", password}};
@@ -73,8 +69,8 @@ TEST(Accounts, PasswordKeepsTheIdentityForALoginFromAnotherBrowser) {
   EXPECT_NE(out.header("set-cookie").find("Max-Age=0"), std::string::npos);
   EXPECT_NE(me_id(port, second), ann.id);  // the old token is a stranger now
   EXPECT_EQ(me_id(port, ann.cookie), ann.id);
-  EXPECT_EQ(code_of(http(port, "POST", "/api/account/logout", "", second)), "not_logged_in");
-  EXPECT_EQ(code_of(http(port, "POST", "/api/account/logout")), "not_logged_in");
+  EXPECT_EQ(error_code(http(port, "POST", "/api/account/logout", "", second)), "not_logged_in");
+  EXPECT_EQ(error_code(http(port, "POST", "/api/account/logout")), "not_logged_in");
 }
 
 TEST(Accounts, WrongPasswordsAndBadInputGetSpecificErrors) {
@@ -85,28 +81,30 @@ TEST(Accounts, WrongPasswordsAndBadInputGetSpecificErrors) {
 
   HttpResult wrong = login(port, "Ann", "wrong horse");
   EXPECT_EQ(wrong.status, 401);
-  EXPECT_EQ(code_of(wrong), "wrong_login");
+  EXPECT_EQ(error_code(wrong), "wrong_login");
   EXPECT_TRUE(wrong.set_cookie.empty());
   HttpResult nobody = login(port, "Nobody", "correct horse");
   EXPECT_EQ(nobody.status, 401);
-  EXPECT_EQ(code_of(nobody), "wrong_login");  // does not tell which names exist
+  EXPECT_EQ(error_code(nobody), "wrong_login");  // does not tell which names exist
 
-  EXPECT_EQ(code_of(http(port, "POST", "/api/account/login", "not json")), "bad_json");
-  EXPECT_EQ(code_of(http(port, "POST", "/api/account/login", R"({"password":"x"})")), "bad_name");
-  EXPECT_EQ(code_of(http(port, "POST", "/api/account/login", R"({"name":"Ann"})")), "bad_password");
+  EXPECT_EQ(error_code(http(port, "POST", "/api/account/login", "not json")), "bad_json");
+  EXPECT_EQ(error_code(http(port, "POST", "/api/account/login", R"({"password":"x"})")),
+            "bad_name");
+  EXPECT_EQ(error_code(http(port, "POST", "/api/account/login", R"({"name":"Ann"})")),
+            "bad_password");
   EXPECT_EQ(http(port, "GET", "/api/account/login").status, 405);
   EXPECT_EQ(http(port, "POST", "/api/account/nothing", "{}", ann.cookie).status, 404);
 
   Guest bob = new_guest(port);
-  EXPECT_EQ(code_of(set_password(port, bob, "Bob", "short")), "bad_password");
-  EXPECT_EQ(code_of(set_password(port, bob, "Bob", std::string(129, 'x'))), "bad_password");
-  EXPECT_EQ(code_of(set_password(port, bob, "Bob", "        ")), "bad_password");
-  EXPECT_EQ(code_of(set_password(port, bob, "\x01", "long enough")), "bad_name");
-  EXPECT_EQ(code_of(set_password(port, ann, "Ann", "another one")), "has_password");
+  EXPECT_EQ(error_code(set_password(port, bob, "Bob", "short")), "bad_password");
+  EXPECT_EQ(error_code(set_password(port, bob, "Bob", std::string(129, 'x'))), "bad_password");
+  EXPECT_EQ(error_code(set_password(port, bob, "Bob", "        ")), "bad_password");
+  EXPECT_EQ(error_code(set_password(port, bob, "\x01", "long enough")), "bad_name");
+  EXPECT_EQ(error_code(set_password(port, ann, "Ann", "another one")), "has_password");
   // A guest without a password would lose itself by logging out.
-  EXPECT_EQ(code_of(http(port, "POST", "/api/account/logout", "", bob.cookie)), "no_password");
-  EXPECT_EQ(code_of(http(port, "POST", "/api/account/change-password",
-                         R"({"old_password":"x","new_password":"long enough"})", bob.cookie)),
+  EXPECT_EQ(error_code(http(port, "POST", "/api/account/logout", "", bob.cookie)), "no_password");
+  EXPECT_EQ(error_code(http(port, "POST", "/api/account/change-password",
+                            R"({"old_password":"x","new_password":"long enough"})", bob.cookie)),
             "no_password");
 }
 
@@ -118,16 +116,16 @@ TEST(Accounts, AKeptNameIsUniqueAmongThoseWhoSetAPassword) {
   ASSERT_EQ(set_password(port, ann, "Ann", "correct horse").status, 200);
   HttpResult taken = set_password(port, bob, "ANN", "battery staple");
   EXPECT_EQ(taken.status, 409);
-  EXPECT_EQ(code_of(taken), "name_taken");
+  EXPECT_EQ(error_code(taken), "name_taken");
   // Nor may a guest take the kept name by renaming itself.
   HttpResult rename = http(port, "POST", "/api/me", R"({"name":"ann"})", bob.cookie);
   EXPECT_EQ(rename.status, 409);
-  EXPECT_EQ(code_of(rename), "name_taken");
+  EXPECT_EQ(error_code(rename), "name_taken");
   // Another name is fine; and a kept name moves with its owner's rename.
   ASSERT_EQ(set_password(port, bob, "Bob", "battery staple").status, 200);
   ASSERT_EQ(http(port, "POST", "/api/me", R"({"name":"Annabel"})", ann.cookie).status, 200);
   EXPECT_EQ(login(port, "Annabel", "correct horse").status, 200);
-  EXPECT_EQ(code_of(login(port, "Ann", "correct horse")), "wrong_login");
+  EXPECT_EQ(error_code(login(port, "Ann", "correct horse")), "wrong_login");
 }
 
 TEST(Accounts, ChangingThePasswordLogsTheOtherBrowsersOut) {
@@ -145,14 +143,14 @@ TEST(Accounts, ChangingThePasswordLogsTheOtherBrowsersOut) {
   };
   HttpResult wrong = change("not the password", "battery staple");
   EXPECT_EQ(wrong.status, 401);
-  EXPECT_EQ(code_of(wrong), "wrong_password");
-  EXPECT_EQ(code_of(change("correct horse", "short")), "bad_password");
+  EXPECT_EQ(error_code(wrong), "wrong_password");
+  EXPECT_EQ(error_code(change("correct horse", "short")), "bad_password");
   HttpResult ok = change("correct horse", "battery staple");
   ASSERT_EQ(ok.status, 200) << ok.body;
   EXPECT_EQ(ok.json().at("sessions_ended").as_int64(), 1);
   EXPECT_EQ(me_id(port, ok.set_cookie), ann.id);  // this browser stays in, with a new token
   EXPECT_NE(me_id(port, elsewhere), ann.id);      // the other one is out
-  EXPECT_EQ(code_of(login(port, "Ann", "correct horse")), "wrong_login");
+  EXPECT_EQ(error_code(login(port, "Ann", "correct horse")), "wrong_login");
   EXPECT_EQ(login(port, "Ann", "battery staple").json().at("id").as_string(), ann.id);
 }
 
@@ -162,17 +160,17 @@ TEST(Accounts, LoginAttemptsAreLimitedPerNameAndPerAddress) {
   Guest ann = new_guest(port);
   ASSERT_EQ(set_password(port, ann, "Ann", "correct horse").status, 200);
   for (int i = 0; i < 5; ++i)
-    EXPECT_EQ(code_of(login(port, "Ann", "guess " + std::to_string(i))), "wrong_login");
+    EXPECT_EQ(error_code(login(port, "Ann", "guess " + std::to_string(i))), "wrong_login");
   // The sixth attempt is refused before the password is looked at: even the
   // right one.
   HttpResult limited = login(port, "ann", "correct horse");
   EXPECT_EQ(limited.status, 429);
-  EXPECT_EQ(code_of(limited), "login_rate_limited");
+  EXPECT_EQ(error_code(limited), "login_rate_limited");
   EXPECT_NE(std::string(limited.json().at("error").at("message").as_string()).find("name"),
             std::string::npos);
   EXPECT_EQ(limited.header("retry-after"), "900");
   // Other names from this address still get through (5 failures < 20).
-  EXPECT_EQ(code_of(login(port, "Bob", "guess")), "wrong_login");
+  EXPECT_EQ(error_code(login(port, "Bob", "guess")), "wrong_login");
   // After the window the name may try again.
   ASSERT_EQ(http(port, "POST", "/api/test/clock", R"({"advance_ms":900000})").status, 200);
   EXPECT_EQ(login(port, "Ann", "correct horse").status, 200);
@@ -188,7 +186,7 @@ TEST(Accounts, LoginAttemptsAreLimitedPerNameAndPerAddress) {
   // (sessions_test.cpp: its wrong old passwords count against the session).
   HttpResult change = http(port, "POST", "/api/account/change-password",
                            R"({"old_password":"x","new_password":"long enough"})", ann.cookie);
-  EXPECT_EQ(code_of(change), "wrong_password");
+  EXPECT_EQ(error_code(change), "wrong_password");
 }
 
 // The database holds neither a cookie token nor the password: only their

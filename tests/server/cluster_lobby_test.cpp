@@ -1,4 +1,4 @@
-// The lobby of several nodes (server/cluster_lobby.h): the other nodes'
+// The lobby of several nodes (server/cluster/cluster_lobby.h): the other nodes'
 // parts merged into this node's, newest first, each table once, and a part
 // that is not renewed drops out.
 #include "server/cluster/cluster_lobby.h"

@@ -14,10 +14,6 @@
 namespace ft::test {
 namespace {
 
-std::string code_of(const HttpResult& r) {
-  return std::string(r.json().at("error").at("code").as_string());
-}
-
 TEST(EdgeLimits, OversizedHeadersAnswer431) {
   ServerProcess server(temp_db("headers431"));
   const int port = server.port();
@@ -30,7 +26,7 @@ TEST(EdgeLimits, OversizedHeadersAnswer431) {
   }
   ASSERT_TRUE(answered) << "a 16 KB header dropped the connection";
   EXPECT_EQ(r.status, 431);
-  EXPECT_EQ(code_of(r), "headers_too_large");
+  EXPECT_EQ(error_code(r), "headers_too_large");
   EXPECT_EQ(r.header("connection"), "close");
   EXPECT_EQ(r.header("x-content-type-options"), "nosniff");
   // Many headers adding up to more count the same.
@@ -72,7 +68,7 @@ TEST(EdgeLimits, OneAddressHoldsAtMost64WebSockets) {
   const HttpResult refused = upgrade(port, cookie);
   EXPECT_EQ(refused.status, 429);
   ASSERT_EQ(refused.header("content-type"), "application/json");
-  EXPECT_EQ(code_of(refused), "too_many_sockets");
+  EXPECT_EQ(error_code(refused), "too_many_sockets");
   EXPECT_EQ(refused.header("retry-after"), "5");
   // The sockets already open are untouched.
   open.front()->send(R"({"type":"ping","t":7})");
@@ -90,7 +86,7 @@ TEST(EdgeLimits, TheSocketCapIsAnOptionAndClosingFreesAPlace) {
   b->expect("welcome");
   const HttpResult refused = upgrade(port, cookie);
   EXPECT_EQ(refused.status, 429);
-  EXPECT_EQ(code_of(refused), "too_many_sockets");
+  EXPECT_EQ(error_code(refused), "too_many_sockets");
   // Another guest from the same address is counted with it.
   EXPECT_EQ(ws_handshake(port, "", {}).status, 429);
   a->close();

@@ -13,10 +13,6 @@ namespace {
 
 namespace json = boost::json;
 
-std::string code_of(const HttpResult& r) {
-  return std::string(r.json().at("error").at("code").as_string());
-}
-
 std::string name_of(int port, const std::string& cookie) {
   return str(http(port, "GET", "/api/me", {}, cookie).json().at("name"));
 }
@@ -50,7 +46,7 @@ TEST(ForgedRequests, AnotherOriginChangesNothing) {
       HttpResult r = http(port, "POST", path, body, victim.cookie, origin);
       EXPECT_EQ(r.status, 403) << origin << " " << path << ": " << r.body;
       if (r.status == 403) {
-        EXPECT_EQ(code_of(r), "cross_site") << path;
+        EXPECT_EQ(error_code(r), "cross_site") << path;
       }
     }
   }
@@ -77,7 +73,7 @@ TEST(ForgedRequests, FormsAndPlainTextAreRefusedWithoutAnOrigin) {
       HttpResult r = http(port, "POST", path, body, victim.cookie, {}, {{"Content-Type", type}});
       EXPECT_EQ(r.status, 415) << "'" << type << "' " << path << ": " << r.body;
       if (r.status == 415) {
-        EXPECT_EQ(code_of(r), "unsupported_media_type");
+        EXPECT_EQ(error_code(r), "unsupported_media_type");
       }
     }
   }

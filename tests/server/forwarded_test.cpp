@@ -1,4 +1,4 @@
-// The client's address behind a trusted proxy (server/forwarded.h): only a
+// The client's address behind a trusted proxy (server/edge/forwarded.h): only a
 // trusted proxy's X-Forwarded-For counts, and only its right-most entries.
 #include "server/edge/forwarded.h"
 

@@ -1,4 +1,4 @@
-// analyse_game (server/game_analysis.h) without the server: every position's
+// analyse_game (server/analysis/game_analysis.h) without the server: every position's
 // scores are the solvers' own (classic, PopOut win/draw/loss), a move that
 // gives a result away is a mistake counted for its seat, a budget that runs
 // out gives "not solved", and three colours are "unsupported".

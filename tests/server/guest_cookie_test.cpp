@@ -1,4 +1,4 @@
-// The guest cookie's name and attributes by scheme (server/net.h): over
+// The guest cookie's name and attributes by scheme (server/edge/net.h): over
 // https "__Host-ft_guest", Secure, Path=/, no Domain; over http "ft_guest".
 #include <gtest/gtest.h>
 

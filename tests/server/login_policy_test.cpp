@@ -1,4 +1,4 @@
-// The failed-login policy's verdicts (server/accounts.h judge_login): which
+// The failed-login policy's verdicts (server/http/login_policy.h judge_login): which
 // limit refuses, for how long, and that the per-name limit spares an address
 // the owner logged in from.
 #include <gtest/gtest.h>

@@ -1,4 +1,4 @@
-// A finished match's results and ratings (server/match_finish.h, RULES.md
+// A finished match's results and ratings (server/tables/match_finish.h, RULES.md
 // A5): who is rated, from which rating, and what match_over and the store get.
 #include "server/tables/match_finish.h"
 

@@ -10,6 +10,7 @@
 #include <utility>
 #include <vector>
 
+#include "common/text.h"
 #include "server/http/guest_names.h"
 #include "store/names.h"
 #include "support/table_helpers.h"
@@ -22,23 +23,7 @@ namespace json = boost::json;
 
 // The UTF-8 of one code point, so that each case names the code point.
 std::string cp(char32_t c) {
-  std::string out;
-  if (c < 0x80) {
-    out += static_cast<char>(c);
-  } else if (c < 0x800) {
-    out += static_cast<char>(0xC0 | (c >> 6));
-    out += static_cast<char>(0x80 | (c & 0x3F));
-  } else if (c < 0x10000) {
-    out += static_cast<char>(0xE0 | (c >> 12));
-    out += static_cast<char>(0x80 | ((c >> 6) & 0x3F));
-    out += static_cast<char>(0x80 | (c & 0x3F));
-  } else {
-    out += static_cast<char>(0xF0 | (c >> 18));
-    out += static_cast<char>(0x80 | ((c >> 12) & 0x3F));
-    out += static_cast<char>(0x80 | ((c >> 6) & 0x3F));
-    out += static_cast<char>(0x80 | (c & 0x3F));
-  }
-  return out;
+  return utf8_of(c);
 }
 
 constexpr const char* PASSWORD = "correct horse";

@@ -9,10 +9,6 @@
 namespace ft::test {
 namespace {
 
-std::string code_of(const HttpResult& r) {
-  return std::string(r.json().at("error").at("code").as_string());
-}
-
 TEST(OneApi, UnknownEndpointsAre404WhateverTheMethod) {
   ServerProcess server(temp_db("api_404"));
   const int port = server.port();
@@ -24,7 +20,7 @@ TEST(OneApi, UnknownEndpointsAre404WhateverTheMethod) {
       HttpResult r = http(port, method, target, {}, g.cookie);
       EXPECT_EQ(r.status, 404) << method << " " << target << ": " << r.body;
       if (r.status == 404) {
-        EXPECT_EQ(code_of(r), "not_found");
+        EXPECT_EQ(error_code(r), "not_found");
       }
     }
   }
@@ -43,7 +39,7 @@ TEST(OneApi, AKnownEndpointWithAnotherMethodIs405WithAllow) {
     HttpResult r = http(port, method, target, {}, g.cookie);
     EXPECT_EQ(r.status, 405) << method << " " << target;
     if (r.status != 405) continue;
-    EXPECT_EQ(code_of(r), "method_not_allowed");
+    EXPECT_EQ(error_code(r), "method_not_allowed");
     EXPECT_EQ(r.header("allow"), allow) << method << " " << target;
   }
 }

@@ -1,4 +1,4 @@
-// Numbers on the wire without exponents (server/plain_json.h): the writer
+// Numbers on the wire without exponents (server/protocol/plain_json.h): the writer
 // every answer and frame goes through, and the rounding of ratings.
 #include "server/protocol/plain_json.h"
 

@@ -1,5 +1,5 @@
 // The code a client gets for each reason the match refuses a command
-// (server/errors.h ws_error_of; protocol.md 5.7): the codes clients have
+// (server/protocol/errors.h ws_error_of; protocol.md 5.7): the codes clients have
 // always had, one place for all of them.
 #include <gtest/gtest.h>
 

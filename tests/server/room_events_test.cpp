@@ -1,5 +1,5 @@
-// The event encoder (server/room_events.h) and the table's views
-// (server/table_json.h) against the golden frames of docs/protocol.md that
+// The event encoder (server/tables/room_events.h) and the table's views
+// (server/tables/table_json.h) against the golden frames of docs/protocol.md that
 // the web client's tests read: the same table, moves and times give the same
 // frames. Where the golden frame holds fewer fields than the server sends
 // (the match object's "phase"), every field it holds must match.

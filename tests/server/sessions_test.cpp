@@ -15,10 +15,6 @@ namespace json = boost::json;
 
 constexpr const char* TEST_CLOCK = "--test-clock 1764487000000";
 
-std::string code_of(const HttpResult& r) {
-  return std::string(r.json().at("error").at("code").as_string());
-}
-
 using Headers = std::vector<std::pair<std::string, std::string>>;
 
 // A request as a trusted proxy (127.0.0.1 with --trusted-proxy) forwards it
@@ -254,10 +250,11 @@ TEST(Sessions, AStrangerCannotLockTheOwnerOut) {
 
   // Guessing from one address is stopped after five.
   for (int i = 0; i < 5; ++i)
-    EXPECT_EQ(code_of(login(port, "Ann", "guess " + std::to_string(i), stranger)), "wrong_login");
+    EXPECT_EQ(error_code(login(port, "Ann", "guess " + std::to_string(i), stranger)),
+              "wrong_login");
   HttpResult stopped = login(port, "Ann", "correct horse", stranger);
   EXPECT_EQ(stopped.status, 429);
-  EXPECT_EQ(code_of(stopped), "login_rate_limited");
+  EXPECT_EQ(error_code(stopped), "login_rate_limited");
   EXPECT_EQ(stopped.header("retry-after"), "900");
 
   // The owner logs in from home all the same, and changes the password from
@@ -276,7 +273,7 @@ TEST(Sessions, AStrangerCannotLockTheOwnerOut) {
         << i;
   HttpResult elsewhere = login(port, "Ann", "battery staple", from("10.2.0.1"));
   EXPECT_EQ(elsewhere.status, 429);
-  EXPECT_EQ(code_of(elsewhere), "login_rate_limited");
+  EXPECT_EQ(error_code(elsewhere), "login_rate_limited");
   // ...but the owner's own address is not, nor a change from its session.
   EXPECT_EQ(login(port, "Ann", "battery staple", home).status, 200);
   EXPECT_EQ(change_password(port, session, "battery staple", "correct horse", home).status, 200);
@@ -292,10 +289,11 @@ TEST(Sessions, WrongOldPasswordsCountAgainstTheirSessionOnly) {
   const std::string taken = login(port, "Ann", "correct horse").set_cookie;
   const std::string home = login(port, "Ann", "correct horse").set_cookie;
   for (int i = 0; i < 5; ++i)
-    EXPECT_EQ(code_of(change_password(port, taken, "guess", "battery staple")), "wrong_password");
+    EXPECT_EQ(error_code(change_password(port, taken, "guess", "battery staple")),
+              "wrong_password");
   HttpResult stopped = change_password(port, taken, "correct horse", "battery staple");
   EXPECT_EQ(stopped.status, 429);
-  EXPECT_EQ(code_of(stopped), "login_rate_limited");
+  EXPECT_EQ(error_code(stopped), "login_rate_limited");
   EXPECT_EQ(stopped.header("retry-after"), "900");
   // Neither the name nor the address is closed by them.
   EXPECT_EQ(login(port, "Ann", "correct horse").status, 200);

@@ -18,10 +18,6 @@ namespace json = boost::json;
 constexpr const char* PERSON = R"({"game":"four"})";
 constexpr const char* COMPUTER = R"({"game":"four","opponent":{"kind":"computer","level":1}})";
 
-std::string code_of(const HttpResult& r) {
-  return std::string(r.json().at("error").at("code").as_string());
-}
-
 TEST(TableLimits, APlayerHasAtMostFiveOpenTables) {
   ServerProcess server(temp_db("tables_player"));
   const int port = server.port();
@@ -37,7 +33,7 @@ TEST(TableLimits, APlayerHasAtMostFiveOpenTables) {
     HttpResult r = http(port, "POST", "/api/tables", PERSON, a.cookie);
     EXPECT_EQ(r.status, 409) << r.body;
     if (r.status == 409) {
-      EXPECT_EQ(code_of(r), "too_many_tables");
+      EXPECT_EQ(error_code(r), "too_many_tables");
     }
   }
   // A game against the computer counts too until a sits down at it.
@@ -80,7 +76,7 @@ TEST(TableLimits, AnAddressHasABoundedNumberOfOpenTables) {
   HttpResult r = http(port, "POST", "/api/tables", PERSON, new_guest(port).cookie);
   EXPECT_EQ(r.status, 409) << r.body;
   if (r.status == 409) {
-    EXPECT_EQ(code_of(r), "too_many_tables");
+    EXPECT_EQ(error_code(r), "too_many_tables");
   }
   // Another address (through the trusted proxy) has its own bound.
   EXPECT_EQ(

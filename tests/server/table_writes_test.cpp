@@ -1,4 +1,4 @@
-// The table's store writes (server/table_writes.h): a match's start, its
+// The table's store writes (server/tables/table_writes.h): a match's start, its
 // games and moves go to the store with the match's id even when the match is
 // created by the same job; a finished game's record is rules' text.
 #include "server/tables/table_writes.h"

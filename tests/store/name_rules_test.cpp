@@ -5,6 +5,7 @@
 
 #include <string>
 
+#include "common/text.h"
 #include "store/names.h"
 
 namespace ft::store {
@@ -12,23 +13,7 @@ namespace {
 
 // The UTF-8 of one code point, so that each case names the code point.
 std::string cp(char32_t c) {
-  std::string out;
-  if (c < 0x80) {
-    out += static_cast<char>(c);
-  } else if (c < 0x800) {
-    out += static_cast<char>(0xC0 | (c >> 6));
-    out += static_cast<char>(0x80 | (c & 0x3F));
-  } else if (c < 0x10000) {
-    out += static_cast<char>(0xE0 | (c >> 12));
-    out += static_cast<char>(0x80 | ((c >> 6) & 0x3F));
-    out += static_cast<char>(0x80 | (c & 0x3F));
-  } else {
-    out += static_cast<char>(0xF0 | (c >> 18));
-    out += static_cast<char>(0x80 | ((c >> 12) & 0x3F));
-    out += static_cast<char>(0x80 | ((c >> 6) & 0x3F));
-    out += static_cast<char>(0x80 | (c & 0x3F));
-  }
-  return out;
+  return utf8_of(c);
 }
 
 // The problem clean_name finds in `raw` ("" when none).

@@ -1,6 +1,6 @@
 // `fourtable move`: which move a computer level plays in
 // positions read from stdin. Every answer comes from engine::choose_move with
-// the request the server's computer seat builds (server/room.cpp
+// the request the server's computer seat builds (server/tables/room.cpp
 // schedule_computer: level, seed, budget), so the levels can be checked
 // outside the server.
 #include <chrono>

@@ -1,5 +1,5 @@
 // A name to keep (docs/protocol.md 2.12): password hashing and the limits on
-// login attempts. The HTTP side is http_accounts.cpp.
+// login attempts. The HTTP side is accounts.cpp.
 #pragma once
 
 #include <cstdint>

@@ -1,8 +1,8 @@
 // The HTTP API's route table (docs/protocol.md 2): every endpoint the server
 // answers, by method and path pattern, with what it needs of the caller's
 // guest identity. A pure function over the request target, so the fuzz
-// target (fuzz/request_target_fuzz.cpp) runs it without a server. Hub
-// (http_api.cpp) maps each route to its handler; a path no route names is
+// target (fuzz/request_target_fuzz.cpp) runs it without a server. The API
+// (http/api.cpp) maps each route to its handler; a path no route names is
 // a page or a file of the web client (static_files.h) for GET, and 404 for
 // every other method.
 #pragma once

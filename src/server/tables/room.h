@@ -65,7 +65,7 @@ class RoomHost {
                             const std::vector<std::shared_ptr<const std::string>>& /*frames*/) {}
   // A store write of the table failed: an alarm (metrics, log), never silent.
   virtual void store_failed(const std::string& table, const std::string& what) = 0;
-  // Rematch (server/rematch.cpp): a new table with `settings` and these
+  // Rematch (server/tables/rematch.cpp): a new table with `settings` and these
   // seats; `done` gets its id, or "" and why not.
   virtual void open_rematch(const TableSettings& settings, std::vector<SeatInfo> seats,
                             std::function<void(std::string table, std::string error)> done) = 0;
@@ -78,14 +78,14 @@ class Room : public std::enable_shared_from_this<Room> {
   // A new table; seat 0 is the creator's, computer seats are filled.
   Room(RoomHost& host, std::string id, TableSettings settings, std::int64_t player,
        std::string name, std::int64_t now, std::uint64_t seed);
-  // ---- rematch hooks (defined in server/rematch.cpp) ----
+  // ---- rematch hooks (defined in server/tables/rematch.cpp) ----
   // A table with its seats given (a rematch: the old seats moved round).
   Room(RoomHost& host, std::string id, TableSettings settings, std::vector<SeatInfo> seats,
        std::int64_t now, std::uint64_t seed);
   void rematch(const std::shared_ptr<Peer>& peer, RematchAction action);
   // ---- end of rematch hooks ----
   // The current game's board rows for the lobby's live boards
-  // (server/live_board.cpp); null before the first game.
+  // (server/tables/live_board.cpp); null before the first game.
   boost::json::value live_board() const;
   // A table brought back from the store after a restart. `names` gives the
   // display names of the seated players.
@@ -105,7 +105,7 @@ class Room : public std::enable_shared_from_this<Room> {
   // Shutdown: forgets every socket and queued command (they hold sockets),
   // so none outlives the network that owns it.
   void close();
-  // Several nodes (server/cluster.h, room_retire.cpp): the table moves to
+  // Several nodes (server/cluster/cluster.h, room_retire.cpp): the table moves to
   // another node. After every command queued before it is stored and sent,
   // the room takes no more commands and closes its sockets (their clients
   // reconnect to the table's new node); then `done` runs, under the room's
@@ -223,7 +223,7 @@ class Room : public std::enable_shared_from_this<Room> {
   int seat_of_player(std::int64_t player) const;
   const Sub* sub_of(const std::shared_ptr<Peer>& peer) const;
   int spectators() const;
-  // Rematch (server/rematch.cpp): the offer's frame, null when none; to every socket.
+  // Rematch (server/tables/rematch.cpp): the offer's frame, null when none; to every socket.
   std::shared_ptr<const std::string> rematch_frame() const;
   void send_rematch_frame();
 

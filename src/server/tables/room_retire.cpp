@@ -1,5 +1,5 @@
 // A room that stops running on this node because its table moves to another
-// (server/cluster.h): what it stored is sent first, then its sockets close.
+// (server/cluster/cluster.h): what it stored is sent first, then its sockets close.
 #include "server/tables/room.h"
 
 namespace ft::server {

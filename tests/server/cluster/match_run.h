@@ -1,7 +1,7 @@
 // One match of the cluster test, played through nginx by two players and
 // watched by two spectators: one through nginx (so on the table's node) and
 // one connected directly to a node that does not run the table (served
-// there from the bus, server/table_feed.h). Each client reconnects (a
+// there from the bus, server/cluster/table_feed.h). Each client reconnects (a
 // player resends its unacknowledged move with the same id) whenever its
 // socket closes; the direct spectator then picks another living node that
 // does not run the table, if there is one.

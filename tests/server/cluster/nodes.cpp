@@ -13,7 +13,7 @@ Nodes::Nodes(int nginx_port, int count, const std::string& store_url)
 }
 
 int Nodes::owner(const std::string& table) {
-  // Leases compare wall clocks (server/cluster.h).
+  // Leases compare wall clocks (server/cluster/cluster.h).
   const std::int64_t now = std::chrono::duration_cast<std::chrono::milliseconds>(
                                std::chrono::system_clock::now().time_since_epoch())
                                .count();

@@ -32,6 +32,11 @@ struct HttpResult {
   }
 };
 
+// The `code` of an error answer (docs/protocol.md 2: {"error": {"code": ...}}).
+inline std::string error_code(const HttpResult& r) {
+  return std::string(r.json().at("error").at("code").as_string());
+}
+
 HttpResult http(int port, const std::string& method, const std::string& target,
                 const std::string& body = {}, const std::string& cookie = {},
                 const std::string& origin = {},
