@@ -7,11 +7,11 @@
 #include <algorithm>
 #include <atomic>
 #include <boost/json.hpp>
-#include <iostream>
 
 #include "match/match.h"
 #include "rules/notation.h"
 #include "server/analysis/game_analysis.h"
+#include "server/protocol/log.h"
 #include "server/protocol/settings.h"
 
 namespace ft::server {
@@ -210,7 +210,7 @@ void AnalysisService::game_loop() {
       run_game(*analyzer, id.substr(0, dash), std::stoi(id.substr(dash + 1)));
     } catch (const std::exception& e) {
       // A store that failed: the next request queues the game again.
-      std::cerr << "fourtable: analysis of game " << id << " failed: " << e.what() << "\n";
+      log::warn() << "analysis of game " << id << " failed: " << e.what();
     }
     lock.lock();
     running_.clear();
