@@ -143,6 +143,7 @@ describe('you at the table, on a desktop and a phone', () => {
     await A.locator('#premove').waitFor();
     expect(await A.textContent('#premove')).toContain('Premove: column f.');
     expect(await A.locator('.disc.premove').count()).toBe(1);
+    await viewShot(A, 'you-desktop-premove');
     await A.click('#premove-cancel');
     await A.locator('#premove').waitFor({ state: 'detached' });
     expect(await A.locator('.disc.premove').count()).toBe(0);
@@ -221,7 +222,9 @@ describe('you at the table, on a desktop and a phone', () => {
   it('is clean for axe in the dark theme, desktop and phone, and the toggle keeps the choice', async () => {
     for (const p of [B, C]) {
       await p.emulateMedia({ colorScheme: 'dark' });
-      expect(await p.evaluate(() => getComputedStyle(document.documentElement).backgroundColor)).toBe('rgb(20, 23, 30)');
+      expect(await p.evaluate(() => getComputedStyle(document.documentElement).backgroundColor)).toBe(
+        'rgb(20, 23, 30)',
+      );
       expect(await axeViolations(p)).toEqual([]);
     }
     await viewShot(B, 'you-phone-match-end-dark');
@@ -233,7 +236,9 @@ describe('you at the table, on a desktop and a phone', () => {
     await C.reload();
     await C.locator('#match-result').waitFor();
     expect(await C.evaluate(() => document.documentElement.dataset.theme)).toBe('light');
-    expect(await C.evaluate(() => getComputedStyle(document.documentElement).backgroundColor)).toBe('rgb(244, 241, 234)');
+    expect(await C.evaluate(() => getComputedStyle(document.documentElement).backgroundColor)).toBe(
+      'rgb(244, 241, 234)',
+    );
     expect(await axeViolations(C)).toEqual([]);
     await viewShot(C, 'you-desktop-watch-light');
   });
