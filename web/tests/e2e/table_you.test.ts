@@ -10,7 +10,7 @@ import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, describe, expect, it } from 'vitest';
 import { join } from 'node:path';
 import { artifactsDir, newContext } from './browser';
-import { axeViolations, clickColumn, moveCount, waitMoves, whoseTurn } from './helpers';
+import { axeViolations, clickColumn, moveCount, moveTexts, waitMoves, whoseTurn } from './helpers';
 import { useServerAndBrowser } from './setup';
 
 const env = useServerAndBrowser();
@@ -120,6 +120,21 @@ describe('you at the table, on a desktop and a phone', () => {
     await waitMoves(B, 1);
     await measure(A); // the other's turn
     await measure(B); // B's turn
+    // A asks for a notification (the browser's own stands in for one that
+    // shows: it records what it is asked to show).
+    await A.evaluate(() => {
+      const shown: string[][] = [];
+      const stub = function (title: string, o: { body: string }) {
+        shown.push([title, o.body]);
+      };
+      Object.assign(stub, { permission: 'default', requestPermission: async () => 'granted' });
+      Object.assign(window, { Notification: stub, shown });
+      // Granted from now on, as a browser says after the player agreed.
+      (stub as unknown as { permission: string }).permission = 'granted';
+    });
+    await A.click('#notify');
+    await A.locator('#notify[aria-pressed="true"]').waitFor();
+    await A.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
     // A's tab hidden: B's move gives the title and the favicon the turn.
     await setHidden(A, true);
     expect(await A.title()).toBe('Classic — fourtable');
@@ -130,6 +145,9 @@ describe('you at the table, on a desktop and a phone', () => {
     await waitMoves(A, 2);
     await A.waitForFunction(() => document.title.startsWith('● Your turn — '));
     expect(await A.getAttribute('link[rel="icon"]', 'href')).toMatch(/^data:image\/svg\+xml/);
+    expect(await A.evaluate(() => (window as unknown as { shown: string[][] }).shown)).toEqual([
+      ['Your turn', 'Classic — fourtable'],
+    ]);
     await setHidden(A, false);
     expect(await A.title()).toBe('Classic — fourtable');
     expect(await A.getAttribute('link[rel="icon"]', 'href')).toBe('data:,');
@@ -173,6 +191,20 @@ describe('you at the table, on a desktop and a phone', () => {
     await viewShot(B, 'you-phone-game-end');
     for (const p of [A, B]) await p.click('#ready');
     for (const p of [A, B]) await p.locator('#resign-game').waitFor();
+  });
+
+  it('drops with one tap on the phone once that is chosen, and keeps the choice', async () => {
+    // Game 2: colours swapped, B (Red) moves first.
+    expect(await whoseTurn([A, B])).toBe(B);
+    await B.click('#one-tap');
+    expect(await B.getAttribute('#one-tap', 'aria-pressed')).toBe('true');
+    expect(await B.evaluate(() => localStorage.getItem('fourtable.one_tap'))).toBe('1');
+    await B.evaluate(() => window.scrollTo(0, 0));
+    expect(await B.textContent('.board-help')).toBe('Tap a column to drop.');
+    const q = (await B.locator('.board.four svg').boundingBox())!;
+    await B.touchscreen.tap(q.x + 3.5 * (q.width / 7), q.y + q.height / 2);
+    await waitMoves(A, 1);
+    expect(await moveTexts(A)).toEqual(['1. ● d']);
   });
 
   it('ends the match with the result to you, the rating and Rematch in view on the phone', async () => {
