@@ -275,3 +275,46 @@ describe('you at the table, on a desktop and a phone', () => {
     await viewShot(C, 'you-desktop-watch-light');
   });
 });
+
+describe('a three-player table on the phone', () => {
+  it('shows every name whole, yours marked, and takes a move by two taps', async () => {
+    const ctx = await newContext(env.handle.browser, env.server.base, {
+      viewport: PHONE,
+      deviceScaleFactor: 2,
+      isMobile: true,
+      hasTouch: true,
+      locale: 'en-US',
+    });
+    try {
+      const r = await ctx.request.post('/api/tables', {
+        data: {
+          game: 'four',
+          variant: 'three-players',
+          rated: false,
+          visibility: 'link',
+          opponent: { kind: 'computer', level: 1 },
+        },
+      });
+      expect(r.status()).toBe(201);
+      const page = await ctx.newPage();
+      await page.goto(((await r.json()) as { url: string }).url);
+      await page.locator('#turn.mine').waitFor({ timeout: 30_000 });
+      // Wrapped, not cut: no name is wider than its box.
+      const cut = await page
+        .locator('.seat-name')
+        .evaluateAll((els) => els.filter((e) => e.scrollWidth > e.clientWidth + 1).map((e) => e.textContent));
+      expect(cut).toEqual([]);
+      expect(await inView(page, '.seat.you .you-badge')).toBe(true);
+      const q = (await page.locator('.board.four svg').boundingBox())!;
+      for (let i = 0; i < 2; i++) await page.touchscreen.tap(q.x + 4.5 * (q.width / 9), q.y + q.height / 2);
+      await waitMoves(page, 3, 30_000);
+      await page.locator('#turn.mine').waitFor({ timeout: 30_000 });
+      await viewShot(page, 'you-phone-three-players');
+      await page.emulateMedia({ colorScheme: 'dark' });
+      expect(await axeViolations(page)).toEqual([]);
+      await viewShot(page, 'you-phone-three-players-dark');
+    } finally {
+      await ctx.close();
+    }
+  });
+});
