@@ -61,6 +61,13 @@ export function columnText(board: string[], col: number, height: number): string
   return t('board.column_cells', { col: columnLetter(col), cells: cells.join(', ') });
 }
 
+// What a finger is told: after a first tap, that a second drops (or pops,
+// when the tap chose a bottom disc to pop); before it, how to play.
+export function touchHelp(selected: string | null, oneTap: boolean, pops: boolean): string {
+  if (selected) return t(selected.endsWith('^') ? 'board.tap_again_pop' : 'board.tap_again', { col: selected[0] });
+  return t(oneTap ? 'board.help.one_tap' : 'board.help.touch') + (pops ? ' ' + t('board.help.touch_pop') : '');
+}
+
 const C = 100; // one cell in SVG units
 const R = 40; // disc radius
 const SYMBOL_SIDE: Record<string, number> = { R: 0, Y: 1, G: 2 };
@@ -210,10 +217,7 @@ export class FourBoardView {
     if (this.canPremove()) {
       text = t('board.help.premove');
     } else if (this.touch()) {
-      const sel = this.touchSelected;
-      text = sel
-        ? t(sel.endsWith('^') ? 'board.tap_again_pop' : 'board.tap_again', { col: sel[0] })
-        : t(p.oneTap ? 'board.help.one_tap' : 'board.help.touch') + (pops ? ' ' + t('board.help.touch_pop') : '');
+      text = touchHelp(this.touchSelected, !!p.oneTap, pops);
     } else {
       text = t('board.help', { w: p.width }) + (pops ? ' ' + t('board.help.pop') : '');
     }
