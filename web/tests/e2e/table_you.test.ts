@@ -2,8 +2,9 @@
 // mouse and keys) and a 390x844 touch phone (B), with a spectator (C): the
 // seat that is you marked on both, the board holding one size through your
 // turn, the opponent's turn and the result, the title on your turn while the
-// tab is hidden, digits without a Tab, the premove shown, cancelled and
-// played, the result said to you ("You win the match 2:0"), the rating change
+// tab is hidden, digits without a Tab, the premove shown, cancelled,
+// played and (another table) refused when its column filled up, the result
+// said to you ("You win the match 2:0"), the rating change
 // and Rematch in view on the phone, links to the game pages, and the dark
 // theme clean for axe. The match is rated and ends by resignations.
 import type { BrowserContext, Page } from 'playwright-core';
@@ -315,6 +316,52 @@ describe('a three-player table on the phone', () => {
       await viewShot(page, 'you-phone-three-players-dark');
     } finally {
       await ctx.close();
+    }
+  });
+});
+
+describe('a premove the board no longer takes', () => {
+  it('is refused cleanly when its column filled up meanwhile, and the turn stays yours', async () => {
+    const b = env.handle.browser;
+    const ca = await newContext(b, env.server.base, { viewport: DESK, locale: 'en-US' });
+    const cb = await newContext(b, env.server.base, { viewport: DESK, locale: 'en-US' });
+    try {
+      const r = await ca.request.post('/api/tables', {
+        data: { game: 'four', variant: 'classic', rated: false, visibility: 'link', opponent: { kind: 'person' } },
+      });
+      const url = ((await r.json()) as { url: string }).url;
+      const A = await ca.newPage();
+      const B = await cb.newPage();
+      await A.goto(url);
+      await A.locator('.seat').first().waitFor();
+      await B.goto(url);
+      await A.locator('#turn.mine').waitFor();
+      // Five discs in column d (A, B, A, B, A); B to move.
+      for (let i = 0; i < 5; i++) {
+        const p = i % 2 === 0 ? A : B;
+        await p.locator('#turn.mine').waitFor();
+        await clickColumn(p, 3);
+        await waitMoves(A, i + 1);
+        await waitMoves(B, i + 1);
+      }
+      // A chooses d ahead; B fills it with the sixth disc.
+      await clickColumn(A, 3);
+      await A.locator('#premove').waitFor();
+      await clickColumn(B, 3);
+      await waitMoves(A, 6);
+      await A.locator('.status-line .error').waitFor();
+      expect(await A.textContent('.status-line .error')).toBe(
+        'Your premove in column d could no longer be played, so it was dropped.',
+      );
+      expect(await A.locator('#premove').count()).toBe(0);
+      expect(await A.locator('#turn.mine').count()).toBe(1);
+      expect(await moveCount(A)).toBe(6);
+      // The turn is still A's: a legal move goes through.
+      await clickColumn(A, 2);
+      await waitMoves(B, 7);
+    } finally {
+      await ca.close();
+      await cb.close();
     }
   });
 });
