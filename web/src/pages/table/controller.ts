@@ -125,6 +125,7 @@ export class TableController {
     if (move !== null && !premoveOpen(this.model)) return;
     this.premove = move;
     this.premoveGame = this.model.game?.number ?? 0;
+    if (move !== null) this.hooks.announce(t('table.premove', { col: move }));
     this.hooks.render();
   }
 
