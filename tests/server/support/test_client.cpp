@@ -126,6 +126,12 @@ WsClient::WsClient(int port, const std::string& cookie, const std::string& origi
   websocket::response_type res;
   ws.handshake(res, "127.0.0.1:" + std::to_string(port), target);
   beast::get_lowest_layer(ws).expires_never();
+  // A read cut short by its deadline (recv) cancels the socket and waits for
+  // the read to end; if the server's close frame came meanwhile, Beast is in
+  // the closing handshake, which without a limit waits for the server's side
+  // of it for as long as that takes. A test must not hang on it.
+  ws.set_option(websocket::stream_base::timeout{std::chrono::seconds(5),
+                                                websocket::stream_base::none(), false});
   ws.read_message_max(1 << 20);
   cookie_ = cookie.empty() ? cookie_value(std::string(res[http_ns::field::set_cookie])) : cookie;
 }
