@@ -46,7 +46,7 @@ export const analysisEl: AnalysisMessages = {
   'why.mistake_draw': 'Η {move} έχασε την ισοπαλία: η {best} {words}.',
   'why.slower_win': 'Πιο αργή: η {move} {played}, η {best} {words}.',
   'why.slower_loss': 'Χάνει νωρίτερα: η {move} {played}, η {best} {words}.',
-  'analysis.slower_of': 'Πιο αργές κινήσεις του/της {name}: {n}',
+  'analysis.slower_n': 'Πιο αργές κινήσεις: {n}',
   'analysis.slower_legend':
     'Ένα λάθος αλλάζει το αποτέλεσμα (μια νίκη χάνεται, μια ισοπαλία χάνεται). Μια πιο αργή κίνηση κρατά το αποτέλεσμα, αλλά κερδίζει αργότερα ή χάνει νωρίτερα από την καλύτερη.',
   'analysis.twice_none': 'Καμία ακριβής ανάλυση για το twiceFour: ο ακριβής λύτης παίζει μόνο τέσσερα στη σειρά.',
@@ -58,7 +58,7 @@ export const analysisEl: AnalysisMessages = {
   'analysis.loss': 'ήττα',
   'analysis.best': 'καλύτερη',
   'analysis.mistakes': 'Λάθη',
-  'analysis.mistakes_of': 'Λάθη ({name}): {n}',
+  'analysis.mistakes_n': 'Λάθη: {n}',
   'analysis.undo': 'Αναίρεση',
   'analysis.reset': 'Άδειος πίνακας',
   'analysis.thinking': 'Επίλυση…',

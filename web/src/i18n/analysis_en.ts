@@ -45,7 +45,7 @@ export const analysisEn = {
   'why.mistake_draw': '{move} lost the draw: {best} {words}.',
   'why.slower_win': 'Slower: {move} {played}, {best} {words}.',
   'why.slower_loss': 'Loses sooner: {move} {played}, {best} {words}.',
-  'analysis.slower_of': 'Slower moves by {name}: {n}',
+  'analysis.slower_n': 'Slower moves: {n}',
   'analysis.slower_legend':
     'A mistake changes the result (a win let go, a draw lost). A slower move keeps the result but wins later, or loses sooner, than the best move.',
   'analysis.twice_none': 'No exact analysis for twiceFour: the exact solver plays four in a row only.',
@@ -57,7 +57,7 @@ export const analysisEn = {
   'analysis.loss': 'loss',
   'analysis.best': 'best',
   'analysis.mistakes': 'Mistakes',
-  'analysis.mistakes_of': 'Mistakes by {name}: {n}',
+  'analysis.mistakes_n': 'Mistakes: {n}',
   'analysis.undo': 'Take back',
   'analysis.reset': 'Empty board',
   'analysis.thinking': 'Solving…',

@@ -47,7 +47,7 @@ export const analysisNl: AnalysisMessages = {
   'why.mistake_draw': '{move} verspeelde de remise: {best} {words}.',
   'why.slower_win': 'Trager: {move} {played}, {best} {words}.',
   'why.slower_loss': 'Verliest eerder: {move} {played}, {best} {words}.',
-  'analysis.slower_of': 'Tragere zetten van {name}: {n}',
+  'analysis.slower_n': 'Tragere zetten: {n}',
   'analysis.slower_legend':
     'Een fout verandert de uitslag (winst laten lopen, remise verspeeld). Een tragere zet houdt de uitslag maar wint later, of verliest eerder, dan de beste zet.',
   'analysis.twice_none': 'Geen exacte analyse voor twiceFour: de exacte oplosser speelt alleen vier op een rij.',
@@ -59,7 +59,7 @@ export const analysisNl: AnalysisMessages = {
   'analysis.loss': 'verlies',
   'analysis.best': 'beste',
   'analysis.mistakes': 'Fouten',
-  'analysis.mistakes_of': 'Fouten van {name}: {n}',
+  'analysis.mistakes_n': 'Fouten: {n}',
   'analysis.undo': 'Terugnemen',
   'analysis.reset': 'Leeg bord',
   'analysis.thinking': 'Bezig met oplossen…',

@@ -46,7 +46,7 @@ export const analysisTr: AnalysisMessages = {
   'why.mistake_draw': '{move} beraberliği kaybetti: {best} {words}.',
   'why.slower_win': 'Daha yavaş: {move} {played}, {best} {words}.',
   'why.slower_loss': 'Daha erken kaybeder: {move} {played}, {best} {words}.',
-  'analysis.slower_of': '{name} yavaş hamleleri: {n}',
+  'analysis.slower_n': 'Yavaş hamleler: {n}',
   'analysis.slower_legend':
     'Hata sonucu değiştirir (kaçan bir galibiyet, kaybedilen bir beraberlik). Yavaş hamle sonucu korur ama en iyi hamleden daha geç kazanır ya da daha erken kaybeder.',
   'analysis.twice_none': 'twiceFour için kesin analiz yok: kesin çözücü yalnızca dörtlü sıra oyunlarını oynar.',
@@ -58,7 +58,7 @@ export const analysisTr: AnalysisMessages = {
   'analysis.loss': 'yenilgi',
   'analysis.best': 'en iyi',
   'analysis.mistakes': 'Hatalar',
-  'analysis.mistakes_of': '{name} hataları: {n}',
+  'analysis.mistakes_n': 'Hatalar: {n}',
   'analysis.undo': 'Geri al',
   'analysis.reset': 'Boş tahta',
   'analysis.thinking': 'Çözülüyor…',

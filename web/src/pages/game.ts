@@ -19,7 +19,7 @@ import type { Shell } from '../shell';
 import { variantLabel } from '../variants';
 import { computerName, reasonText } from '../table_text';
 import { pieceIcon, TwiceBoardView } from '../twice_view';
-import { mistakeCounts, movesBox, scoreBoardAt, type MovesView } from './game_moves';
+import { judgementAt, mistakeCounts, movesBox, scoreBoardAt, whyAt, type MovesView } from './game_moves';
 
 const SIDE_KEYS: MessageKey[] = ['side.red', 'side.yellow', 'side.green'];
 const PIECE_KEYS: MessageKey[] = ['side.cross', 'side.circle'];
@@ -144,7 +144,10 @@ class GamePage {
     const list = main.querySelector<HTMLElement>('.game-moves');
     const current = list?.querySelector<HTMLElement>('[aria-current="step"]')?.parentElement;
     if (!list || !current) return;
-    list.scrollTop = current.offsetTop - list.offsetTop - (list.clientHeight - current.offsetHeight) / 2;
+    // Measured on screen: offsetTop counts from the nearest positioned box,
+    // which is not the list on every layout.
+    const at = current.getBoundingClientRect().top - list.getBoundingClientRect().top + list.scrollTop;
+    list.scrollTop = at - (list.clientHeight - current.offsetHeight) / 2;
   }
 
   private header(info: GameInfo): HTMLElement {
@@ -202,7 +205,8 @@ class GamePage {
         button('game.forward', '›', this.ply + 1, atEnd),
         button('game.last', '»', this.total(), atEnd),
       ),
-      h('p', { class: 'hint' }, ta('game.keys')),
+      ...this.shownMoveWhy(),
+      h('p', { class: 'hint keys-hint' }, ta('game.keys')),
     );
     // The ways on from the shown position, under the board like its buttons.
     const link = this.analyseLink();
@@ -321,8 +325,20 @@ class GamePage {
     return { variant: this.info.variant, width: a.width, height: a.height, moves };
   }
 
+  // The shown move's mistake or slower move in words, under the buttons, so
+  // a phone stepping through the game reads it beside the board.
+  private shownMoveWhy(): HTMLElement[] {
+    if (this.ply === 0 || !this.analysis) return [];
+    const judged = judgementAt(this.analysis, this.ply - 1);
+    const why = judged && judged !== 'best' ? whyAt(this.analysis, this.ply - 1) : null;
+    return why ? [h('p', { class: `ply-why ${judged}` }, why)] : [];
+  }
+
   private sideColumn(): HTMLElement {
-    return h('div', { class: 'game-side' }, this.analysisBox(), movesBox(this.movesView()));
+    const moves = movesBox(this.movesView());
+    // twiceFour's box only says there is no analysis: after the moves.
+    if (this.twice()) return h('div', { class: 'game-side' }, moves, this.analysisBox());
+    return h('div', { class: 'game-side' }, this.analysisBox(), moves);
   }
 
   private analysisBox(): HTMLElement {

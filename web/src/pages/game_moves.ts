@@ -37,7 +37,7 @@ export function judgementAt(a: GameAnalysis | null, i: number): Judgement | null
   return judge(pos.moves, pos.played, a.scores === 'win_draw_loss');
 }
 
-function whyAt(a: GameAnalysis | null, i: number): string | null {
+export function whyAt(a: GameAnalysis | null, i: number): string | null {
   const pos = a?.positions?.[i];
   if (!a || pos?.state !== 'solved' || !pos.moves || pos.played == null) return null;
   return whyText(pos.moves, pos.played, scoreBoardAt(a, i));
@@ -103,14 +103,13 @@ export function mistakeCounts(v: MovesView, nameOf: (seat: number) => string): H
   });
   const list = h('ul', { class: 'mistake-counts', 'aria-label': ta('analysis.mistakes') });
   for (const p of [...v.info.players].sort((x, y) => x.side - y.side)) {
-    const name = nameOf(p.seat);
     list.append(
       h(
         'li',
         { class: `side-${p.side}` },
-        h('span', { class: 'count-mistakes' }, ta('analysis.mistakes_of', { name, n: mistakes.get(p.seat) ?? 0 })),
-        h('br'),
-        h('span', { class: 'count-slower' }, ta('analysis.slower_of', { name, n: slower.get(p.seat) ?? 0 })),
+        h('span', { class: 'count-name' }, nameOf(p.seat)),
+        h('span', { class: 'count-mistakes' }, ta('analysis.mistakes_n', { n: mistakes.get(p.seat) ?? 0 })),
+        h('span', { class: 'count-slower' }, ta('analysis.slower_n', { n: slower.get(p.seat) ?? 0 })),
       ),
     );
   }

@@ -216,8 +216,12 @@ describe('a classic game lost to the perfect level', () => {
       expect(await page.locator('.move-btn').first().textContent()).toMatch(/^1\. ● a\?/);
       expect(await page.locator('.move-why').first().textContent()).toBe('a lost the draw: b or c or d draws.');
       // The person's count is not "0": its mistake, and its slower moves.
-      const counts = await page.locator('.mistake-counts li').allTextContents();
-      expect(counts.join(' ')).toMatch(/Mistakes by \S.*: [1-9]/);
+      const person = page.locator('.mistake-counts li').first();
+      expect(await person.locator('.count-mistakes').textContent()).toMatch(/^Mistakes: [1-9]$/);
+      expect(await person.locator('.count-slower').textContent()).toMatch(/^Slower moves: \d+$/);
+      // The shown move's words stand under the buttons too.
+      await page.locator('.move-btn').first().click();
+      expect(await page.textContent('.ply-why')).toBe('a lost the draw: b or c or d draws.');
       await page.keyboard.press('Home');
       expect(await page.locator('.col-scores .mv-score').allTextContents()).toEqual([
         'loses in 10',
