@@ -170,6 +170,13 @@ describe('a twiceFour game page', () => {
         // The round's points at that ply: one per counted line of each side.
         expect(await page.textContent('.round-points')).toMatch(/✕ \d : ◯ \d/);
       }
+      // In Dutch the sentence about the solver is Dutch too.
+      if (name === '390x844') {
+        await page.goto(`/g/${gameId}?lang=nl`);
+        await page.locator('.game-board .board.twice .piece').first().waitFor();
+        expect(await page.textContent('.analysis-box')).toContain('de exacte oplosser speelt alleen vier op een rij');
+        expect(await page.textContent('.game-players')).toMatch(/Kruis: .*Cirkel: /);
+      }
       const mid = seen[Math.floor(seen.length / 2)].ply;
       await page
         .locator('.game-moves .move-btn')
@@ -240,6 +247,27 @@ describe('a classic game lost to the perfect level', () => {
       await shot(page, `game-page-classic-mistake-${name}`);
       await c.close();
     });
+
+  it('says its scores, mistakes and counts in Turkish', async () => {
+    const c = await newContext(env.handle.browser, env.server.base, PHONE);
+    const page = await c.newPage();
+    await page.goto(`/g/${gameId}?lang=tr`);
+    await page.locator('.mistake-counts').waitFor({ timeout: 60_000 });
+    await page.keyboard.press('Home');
+    expect(await page.locator('.col-scores .mv-score').allTextContents()).toEqual([
+      '10 hamlede kaybeder',
+      '★berabere',
+      '★berabere',
+      '★berabere',
+      '10 hamlede kaybeder',
+    ]);
+    expect(await page.locator('.move-why').first().textContent()).toBe(
+      'a beraberliği kaybetti: b ya da c ya da d berabere.',
+    );
+    expect(await page.textContent('.game-players')).toContain('Bilgisayar (kusursuz oyun)');
+    await shot(page, 'game-page-classic-tr-390x844');
+    await c.close();
+  });
 });
 
 describe('a game never played', () => {
