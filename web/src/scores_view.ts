@@ -5,7 +5,7 @@
 import type { FourBoardProps, FourBoardView } from './board_view';
 import { h } from './dom';
 import type { PositionAnalysis } from './analysis_api';
-import { ta } from './i18n/analysis';
+import { ta, type AnalysisKey } from './i18n/analysis';
 import { bestMoves, judge, resultOf, verdict, type MoveScore, type ScoreBoard } from './score_words';
 
 export function scoreWords(score: number, b: ScoreBoard): string {
@@ -41,6 +41,19 @@ export function whyText(moves: readonly MoveScore[], played: string, b: ScoreBoa
   return ta(mine.score > 0 ? 'why.slower_win' : 'why.slower_loss', params);
 }
 
+// The server's reasons for no analysis (engine/solver) in the reader's
+// language where they are known; another stays as the server wrote it.
+const REASONS: [RegExp, AnalysisKey][] = [
+  [/plays two sides, not three/, 'why.three'],
+  [/position repeats/, 'why.repeats'],
+  [/plays four in a row only/, 'analysis.twice_none'],
+];
+
+export function reasonWords(why: string): string {
+  const known = REASONS.find(([re]) => re.test(why));
+  return known ? ta(known[1]) : why;
+}
+
 // Where the board's columns are: the scores row uses the drawing's geometry
 // (board_view.ts: a cylinder shows half a column of the wrap on each side).
 export interface ColumnsOf {
@@ -72,7 +85,7 @@ export function columnScores(a: PositionAnalysis, b: ScoreBoard, cols: ColumnsOf
     return h('p', { class: 'not-solved' }, ta('analysis.not_solved', { s: secs }));
   }
   if (a.state !== 'solved' || !a.moves)
-    return h('p', { class: 'not-solved' }, ta('analysis.unsupported', { why: a.why ?? '' }));
+    return h('p', { class: 'not-solved' }, ta('analysis.unsupported', { why: reasonWords(a.why ?? '') }));
   const best = Math.max(...a.moves.map((m) => m.score));
   const rows = h('div', { class: 'col-scores-box' });
   // Through the CSSOM: the Content-Security-Policy refuses style attributes.

@@ -49,6 +49,8 @@ export const analysisEn = {
   'analysis.slower_legend':
     'A mistake changes the result (a win let go, a draw lost). A slower move keeps the result but wins later, or loses sooner, than the best move.',
   'analysis.twice_none': 'No exact analysis for twiceFour: the exact solver plays four in a row only.',
+  'why.three': 'the exact solver plays two sides, not three',
+  'why.repeats': 'the position repeats an earlier one of the game, which the PopOut search does not allow for',
   'game.not_played': 'Game {id} was not played: its match ended before this game began.',
   'game.round': 'Round {n}',
   'game.round_points': 'Points this round: {score}',

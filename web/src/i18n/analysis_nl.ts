@@ -51,6 +51,8 @@ export const analysisNl: AnalysisMessages = {
   'analysis.slower_legend':
     'Een fout verandert de uitslag (winst laten lopen, remise verspeeld). Een tragere zet houdt de uitslag maar wint later, of verliest eerder, dan de beste zet.',
   'analysis.twice_none': 'Geen exacte analyse voor twiceFour: de exacte oplosser speelt alleen vier op een rij.',
+  'why.three': 'de exacte oplosser speelt met twee kanten, niet drie',
+  'why.repeats': 'de stelling herhaalt een eerdere stelling van de partij, waar de PopOut-zoektocht niet mee rekent',
   'game.not_played': 'Partij {id} is niet gespeeld: de match eindigde voordat deze partij begon.',
   'game.round': 'Ronde {n}',
   'game.round_points': 'Punten deze ronde: {score}',

@@ -50,6 +50,8 @@ export const analysisTr: AnalysisMessages = {
   'analysis.slower_legend':
     'Hata sonucu değiştirir (kaçan bir galibiyet, kaybedilen bir beraberlik). Yavaş hamle sonucu korur ama en iyi hamleden daha geç kazanır ya da daha erken kaybeder.',
   'analysis.twice_none': 'twiceFour için kesin analiz yok: kesin çözücü yalnızca dörtlü sıra oyunlarını oynar.',
+  'why.three': 'kesin çözücü üç değil, iki tarafla oynar',
+  'why.repeats': 'konum oyunun daha önceki bir konumunu tekrarlıyor; PopOut araması bunu hesaba katmaz',
   'game.not_played': '{id} oyunu oynanmadı: maçı bu oyun başlamadan bitti.',
   'game.round': 'Tur {n}',
   'game.round_points': 'Bu turun puanları: {score}',

@@ -14,7 +14,7 @@ import { DISCS, PIECE_SYMBOLS } from '../format';
 import { errorMessage, t, type MessageKey } from '../i18n';
 import { ta, type AnalysisKey } from '../i18n/analysis';
 import { canPlayFrom, playFromBox, type PlayFrom } from '../play_from';
-import { analysisSection, boardBox, columnScores } from '../scores_view';
+import { analysisSection, boardBox, columnScores, reasonWords } from '../scores_view';
 import type { Shell } from '../shell';
 import { variantLabel } from '../variants';
 import { computerName, reasonText } from '../table_text';
@@ -353,7 +353,7 @@ class GamePage {
       return box;
     }
     if (a.unsupported) {
-      box.append(h('p', {}, ta('analysis.unsupported', { why: a.unsupported })));
+      box.append(h('p', {}, ta('analysis.unsupported', { why: reasonWords(a.unsupported) })));
       return box;
     }
     if (a.status === 'queued')

@@ -3,7 +3,7 @@
 // (docs/protocol.md 2.16), and a played move judged against the best one.
 import { beforeEach, describe, expect, it } from 'vitest';
 import { useLanguage } from '../../src/i18n';
-import { scoreWords, whyText } from '../../src/scores_view';
+import { reasonWords, scoreWords, whyText } from '../../src/scores_view';
 import { bestMoves, discsOn, judge, verdict, type ScoreBoard } from '../../src/score_words';
 
 const board = (width: number, height: number, discs: number, wdl = false): ScoreBoard => ({
@@ -110,5 +110,15 @@ describe('words', () => {
       { move: 'b', score: 1 },
     ];
     expect(whyText(slower, 'b', after)).toBe('Slower: b wins in 8, a wins in 7.');
+  });
+});
+
+describe('reasons', () => {
+  beforeEach(() => useLanguage('en'));
+
+  it("says the solver's known reasons in the reader's words and leaves others as written", async () => {
+    await useLanguage('tr');
+    expect(reasonWords('the exact solver plays two sides, not three')).toBe('kesin çözücü üç değil, iki tarafla oynar');
+    expect(reasonWords('something new')).toBe('something new');
   });
 });
