@@ -270,6 +270,29 @@ describe('a classic game lost to the perfect level', () => {
   });
 });
 
+describe('the analysis board', () => {
+  for (const [name, opts] of VIEWS)
+    it(`lays each score under its column, on a 7x6 board and a cylinder, on ${name}`, async () => {
+      const c = await newContext(env.handle.browser, env.server.base, opts);
+      const page = await c.newPage();
+      for (const variant of ['classic', 'cylinder']) {
+        // Columns c and d full, c1-e1 red's and c2-e2 yellow's: red wins at
+        // once on either side (on the cylinder too), a position solved in moments.
+        await page.goto(`/analysis?variant=${variant}&width=7&height=6&moves=d,d,d,d,d,d,c,c,c,c,c,c,e,e,e,e`);
+        await page.locator('.col-scores .mv-score').first().waitFor({ timeout: 30_000 });
+        expect(await page.locator('.col-scores .mv-score').count()).toBe(5);
+        expect(await page.locator('.col-scores .mv-score.best').allTextContents()).toEqual(['★wins now', '★wins now']);
+        const offsets = await scoreOffsets(page);
+        expect(offsets).toHaveLength(5);
+        for (const off of offsets) expect(off).toBeLessThan(0.5);
+        const width = await page.evaluate(() => document.documentElement.scrollWidth);
+        expect(width).toBeLessThanOrEqual(opts.viewport!.width);
+        await shot(page, `analysis-board-${variant}-${name}`);
+      }
+      await c.close();
+    });
+});
+
 describe('a game never played', () => {
   it('has no link on the profile and its address says it was not played', async () => {
     const table = await createTable(A, {
