@@ -243,6 +243,8 @@ describe('a classic game lost to the perfect level', () => {
       expect(await page.locator('.col-scores .mv-score.best').count()).toBeGreaterThan(0);
       for (const off of await scoreOffsets(page)) expect(off).toBeLessThan(0.5);
       expect(await page.locator('.game-moves').getAttribute('tabindex')).toBe('0');
+      // A finger has no arrow keys: the keys' hint is for the desktop only.
+      expect(await page.locator('.keys-hint').isVisible()).toBe(name === '1366x768');
       expect(await axeViolations(page)).toEqual([]);
       await shot(page, `game-page-classic-mistake-${name}`);
       await c.close();
