@@ -7,6 +7,8 @@
 #   scripts/cluster.sh up | down | status
 #   scripts/cluster.sh stop-node N [KILL|TERM]   start-node N
 #   scripts/cluster.sh stop-redis [TERM|KILL] | start-redis
+#   scripts/cluster.sh freeze-redis | thaw-redis   (SIGSTOP / SIGCONT: Redis
+#                       keeps its connections but answers nothing)
 #
 # Settings (environment):
 #   FT_CLUSTER_DIR      the directory (default /tmp/ft-cluster)
@@ -79,6 +81,7 @@ stop_redis() {  # stop_redis [SIGNAL]: TERM (default) or KILL
     local pid
     pid=$(cat "$DIR/redis.pid")
     kill -"${1:-TERM}" "$pid"
+    kill -CONT "$pid" 2>/dev/null || true  # a frozen Redis (freeze-redis) takes the signal now
     for _ in $(seq 50); do kill -0 "$pid" 2>/dev/null || break; sleep 0.1; done
   fi
   rm -f "$DIR/redis.pid"
@@ -154,6 +157,8 @@ case "${1:-}" in
   start-node) start_node "${2:?node number}" ;;
   stop-redis) stop_redis "${2:-TERM}" ;;
   start-redis) start_redis ;;
+  freeze-redis) pid_alive "$DIR/redis.pid" && kill -STOP "$(cat "$DIR/redis.pid")" ;;
+  thaw-redis) pid_alive "$DIR/redis.pid" && kill -CONT "$(cat "$DIR/redis.pid")" ;;
   *)
     sed -n '2,21p' "$0" | sed 's/^# \{0,1\}//'
     exit 2

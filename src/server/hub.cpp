@@ -3,9 +3,9 @@
 #include <sodium.h>
 
 #include <algorithm>
-#include <iostream>
 
 #include "server/cluster/cluster.h"
+#include "server/protocol/log.h"
 #include "server/protocol/outgoing.h"
 #include "server/tables/support.h"
 
@@ -88,7 +88,12 @@ void Hub::table_frames(const std::string& table,
 void Hub::store_failed(const std::string& table, const std::string& what) {
   metrics_.store_failure();
   if (cluster_) cluster_->suspect();  // perhaps the lease is gone
-  std::cerr << "fourtable: ALARM: table " << table << ": store write failed: " << what << "\n";
+  log::alarm() << "table " << table << ": store write failed: " << what;
+}
+
+void Hub::room_failed(std::shared_ptr<Room> room) {
+  // Off the room's lock: the registry asks rooms under its own.
+  loader_.post([this, room = std::move(room)] { tables_.drop(room); });
 }
 
 void Hub::moved(std::int64_t latency_us, bool computer) {
@@ -211,8 +216,7 @@ void Hub::hello(const std::shared_ptr<Peer>& peer, const HelloMsg& m) {
     try {
       room = tables_.find_or_load(m.table);
     } catch (const std::exception& e) {
-      std::cerr << "fourtable: loading table " << m.table.substr(0, 16) << " failed: " << e.what()
-                << "\n";
+      log::warn() << "loading table " << m.table.substr(0, 16) << " failed: " << e.what();
     }
     if (room) return room->hello(peer, m);
     send_error(peer, WsError::no_such_table, "no table '" + m.table.substr(0, 16) + "'");

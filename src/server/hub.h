@@ -74,6 +74,7 @@ class Hub final : public Application, public RoomHost {
   // What a Cluster is made with.
   Registry& tables() { return tables_; }
   Lobby& lobby() { return lobby_; }
+  Metrics& metrics() { return metrics_; }
   // Clean shutdown, step 1 (the network still runs): take no more frames or
   // timer work, let running computer searches end, and wait until every
   // store write is durable and its frames are handed to the sockets.
@@ -103,6 +104,7 @@ class Hub final : public Application, public RoomHost {
   void table_frames(const std::string& table,
                     const std::vector<std::shared_ptr<const std::string>>& frames) override;
   void store_failed(const std::string& table, const std::string& what) override;
+  void room_failed(std::shared_ptr<Room> room) override;
   void perfect_fell_back() override { metrics_.perfect_fallback(); }
   void open_rematch(const TableSettings& settings, std::vector<SeatInfo> seats,
                     std::function<void(std::string table, std::string error)> done) override;

@@ -1,10 +1,13 @@
 #include "server/serve.h"
 
 #include <sys/resource.h>
+#include <unistd.h>
 
+#include <chrono>
 #include <csignal>
 #include <filesystem>
 #include <iostream>
+#include <sstream>
 #include <thread>
 
 #include "engine/computer.h"
@@ -13,12 +16,26 @@
 #include "server/edge/net.h"
 #include "server/edge/static_files.h"
 #include "server/hub.h"
+#include "server/protocol/log.h"
 #include "store/event_bus.h"
 #include "store/store.h"
 
 namespace ft::server {
 namespace fs = std::filesystem;
 namespace {
+
+// A single node's log lines are named after the machine (several nodes: --node).
+std::string host_name() {
+  char name[256] = {};
+  if (gethostname(name, sizeof name - 1) != 0 || name[0] == 0) return "fourtable";
+  return name;
+}
+
+std::int64_t wall_ms() {
+  return std::chrono::duration_cast<std::chrono::milliseconds>(
+             std::chrono::system_clock::now().time_since_epoch())
+      .count();
+}
 
 // The built web client: next to a build tree inside the repository
 // (build/<preset>/src/app/fourtable -> web/dist), or ./web/dist.
@@ -47,11 +64,11 @@ std::shared_ptr<const StaticFiles> read_web_client(const std::string& root) {
   // files (a mistaken --web-root) should not flood the log.
   constexpr std::size_t SHOWN = 20;
   for (std::size_t i = 0; i < skipped.size() && i < SHOWN; ++i)
-    std::cerr << "fourtable serve: web root: not served: " << skipped[i] << "\n";
+    log::warn() << "serve: web root: not served: " << skipped[i];
   if (skipped.size() > SHOWN)
-    std::cerr << "fourtable serve: web root: " << skipped.size() - SHOWN << " more not served\n";
+    log::warn() << "serve: web root: " << skipped.size() - SHOWN << " more not served";
   if (files->size() == 0)
-    std::cerr << "fourtable serve: web root " << root << " holds no web client (web/dist)\n";
+    log::warn() << "serve: web root " << root << " holds no web client (web/dist)";
   return files;
 }
 
@@ -117,31 +134,33 @@ void say_listening(const ServeOptions& options, std::uint16_t port, const std::s
                    const HubOptions& hub_options, int restored) {
   const engine::solver::OpeningBook& book = engine::solver::shared_book();
   if (book.size() == 0) {
-    std::cerr << "fourtable serve: no opening book (" << engine::solver::shared_book_error()
-              << "): the perfect level and the analysis search every position\n";
+    log::warn() << "serve: no opening book (" << engine::solver::shared_book_error()
+                << "): the perfect level and the analysis search every position";
   }
-  std::cout << "fourtable serve: listening on http://" << options.address << ":" << port
-            << " (store " << options.store
-            << (options.node.empty() ? "" : ", node " + options.node + ", bus " + options.bus)
-            << ", web "
-            << (hub_options.web
-                    ? web_root + " (" + std::to_string(hub_options.web->size()) + " files)"
-                    : std::string("none"))
-            << ", " << restored << " tables restored, book " << book.size() << " positions)"
-            << std::endl;
+  // On standard output, where tests and scripts look for the port.
+  std::ostringstream says;
+  says << "serve: listening on http://" << options.address << ":" << port << " (store "
+       << options.store
+       << (options.node.empty() ? "" : ", node " + options.node + ", bus " + options.bus)
+       << ", web "
+       << (hub_options.web ? web_root + " (" + std::to_string(hub_options.web->size()) + " files)"
+                           : std::string("none"))
+       << ", " << restored << " tables restored, book " << book.size() << " positions)";
+  std::cout << log::format_line(log::Level::info, says.str(), wall_ms()) << std::flush;
 }
 
 }  // namespace
 
 int serve(const ServeOptions& options) {
   const sigset_t signals = own_signals();
+  log::configure(options.node.empty() ? host_name() : options.node,
+                 options.log_json ? log::Format::json : log::Format::text);
 
   std::unique_ptr<store::Store> store;
   try {
     store = store::open_store(options.store);
   } catch (const std::exception& e) {
-    std::cerr << "fourtable serve: cannot open the store '" << options.store << "': " << e.what()
-              << "\n";
+    log::warn() << "serve: cannot open the store '" << options.store << "': " << e.what();
     return 1;
   }
   engine::configure_table_memory(static_cast<std::size_t>(options.engine_memory_mib) << 20);
@@ -151,22 +170,25 @@ int serve(const ServeOptions& options) {
   Hub hub(*store, hub_options);
   // Several nodes: the tables come with their leases (cluster.h), not all at start.
   std::unique_ptr<store::EventBus> bus;
+  std::unique_ptr<store::Store> lease_store;  // the lease keeper's own connection
   std::unique_ptr<Cluster> cluster;
   int restored = 0;
   try {
     if (!options.node.empty()) {
       bus = store::open_event_bus(options.bus);
-      cluster = std::make_unique<Cluster>(hub.tables(), hub.lobby(), *store, *bus,
-                                          ClusterOptions{options.node, options.lease_ms});
+      lease_store = store::open_store(options.store);
+      cluster =
+          std::make_unique<Cluster>(hub.tables(), hub.lobby(), *store, *lease_store, *bus,
+                                    ClusterOptions{options.node, options.lease_ms}, hub.metrics());
       hub.set_cluster(cluster.get());
       restored = cluster->start();
     } else {
       restored = hub.restore_tables();
     }
   } catch (const std::exception& e) {
-    std::cerr << "fourtable serve: cannot read the tables of the store"
-              << (bus || options.node.empty() ? "" : " (or reach the bus " + options.bus + ")")
-              << ": " << e.what() << "\n";
+    log::warn() << "serve: cannot read the tables of the store"
+                << (bus || options.node.empty() ? "" : " (or reach the bus " + options.bus + ")")
+                << ": " << e.what();
     return 1;
   }
 
@@ -174,7 +196,7 @@ int serve(const ServeOptions& options) {
   try {
     net.listen();
   } catch (const std::exception& e) {
-    std::cerr << "fourtable serve: " << e.what() << "\n";
+    log::warn() << "serve: " << e.what();
     return 1;
   }
   hub.set_counters(&net.counters());
@@ -194,7 +216,7 @@ int serve(const ServeOptions& options) {
       try {
         cluster->release_all();
       } catch (const std::exception& e) {
-        std::cerr << "fourtable serve: leases not released (they run out): " << e.what() << "\n";
+        log::warn() << "serve: leases not released (they run out): " << e.what();
       }
     }
     net.stop();
@@ -206,7 +228,7 @@ int serve(const ServeOptions& options) {
   // The rooms hold sockets of the network's io_context: they go first,
   // then `net` (its io_context and the sessions still in it), then the hub.
   hub.close();
-  std::cout << "fourtable serve: stopped" << std::endl;
+  std::cout << log::format_line(log::Level::info, "serve: stopped", wall_ms()) << std::flush;
   return 0;
 }
 

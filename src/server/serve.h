@@ -40,6 +40,8 @@ struct ServeOptions {
   std::string node;
   std::string bus;
   int lease_ms = 30000;
+  // Log lines as JSON objects instead of text (protocol/log.h).
+  bool log_json = false;
   // Tests only: the server's clock starts here (ms since the epoch) and moves
   // only by POST /api/test/clock, so timeouts need no waiting.
   std::optional<std::int64_t> test_clock_ms;

@@ -1298,15 +1298,21 @@ bool SqlStore::claim_table(const TableId& id, std::string_view node, Millis now,
     if (q(*db_, "SELECT id FROM tables WHERE id = $1", {id}).empty()) {
       fail(StoreErrc::not_found, "no table " + id);
     }
-    // One statement, so two nodes claiming at once cannot both win: the
-    // second one's insert turns into an update whose condition fails.
+    // A lease changes hands by a delete and an insert, never an update: a
+    // delete waits for the key-share lock a write of the table holds on the
+    // row (check_lease), so no claim slips in between a write's check and
+    // its commit, while a renewal (an update of lease_until_ms alone) never
+    // waits for a write. Of two nodes claiming at once, the second one's
+    // delete finds the first one's row (not run out) or none, and its insert
+    // then conflicts: nothing is returned.
+    q(*db_, "DELETE FROM table_owners WHERE table_id = $1 AND node <> $2 AND lease_until_ms <= $3",
+      {id, node, now});
     auto rows = q(*db_,
                   "INSERT INTO table_owners (table_id, node, lease_until_ms) VALUES ($1, $2, $3) "
-                  "ON CONFLICT (table_id) DO UPDATE SET node = excluded.node, "
-                  "lease_until_ms = excluded.lease_until_ms "
-                  "WHERE table_owners.node = excluded.node OR table_owners.lease_until_ms <= $4 "
+                  "ON CONFLICT (table_id) DO UPDATE SET lease_until_ms = excluded.lease_until_ms "
+                  "WHERE table_owners.node = excluded.node "
                   "RETURNING node",
-                  {id, node, now + lease_ms, now});
+                  {id, node, now + lease_ms});
     return !rows.empty();
   });
 }
@@ -1361,10 +1367,13 @@ std::vector<TableId> SqlStore::unleased_tables(Millis before, int limit) {
 }
 
 void SqlStore::check_lease(const TableId& id, std::string_view node, Millis now) {
-  // FOR SHARE (PostgreSQL) holds the row until this transaction ends: a
-  // claim by another node waits for it. SQLite's writer lock already
-  // serialises every write.
-  const std::string lock = db_->dialect() == "postgres" ? " FOR SHARE" : "";
+  // FOR KEY SHARE (PostgreSQL) holds the row until this transaction ends: a
+  // claim by another node (a delete, claim_table) waits for it, while this
+  // node's lease keeper, which only updates lease_until_ms, does not. With
+  // FOR SHARE a renewal waited for every write in flight, and one that
+  // renewed two tables written in the other order deadlocked with it.
+  // SQLite's writer lock already serialises every write.
+  const std::string lock = db_->dialect() == "postgres" ? " FOR KEY SHARE" : "";
   transaction([&] {
     if (q(*db_,
           "SELECT node FROM table_owners WHERE table_id = $1 AND node = $2 "

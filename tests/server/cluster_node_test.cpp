@@ -3,9 +3,6 @@
 // an HTTP request for a table that another node holds gets, and what a
 // spectator on a node that does not run the table sees.
 #include <gtest/gtest.h>
-#include <signal.h>
-#include <sys/wait.h>
-#include <unistd.h>
 
 #include <atomic>
 #include <cstdio>
@@ -19,6 +16,7 @@
 #include "store/store.h"
 #include "support/table_helpers.h"
 #include "support/test_client.h"
+#include "support/test_redis.h"
 
 namespace ft::test {
 namespace {
@@ -161,63 +159,6 @@ TEST(ClusterNode, TheLobbyComesFromTheStoreWithoutTheBus) {
   EXPECT_EQ(store->table_owner(open, wall_ms()), std::optional<std::string>("one"));
   EXPECT_EQ(store->table_owner(d.table, wall_ms()), std::optional<std::string>("one"));
 }
-
-// A Redis of the test's own on a unix socket (redis-server from
-// scripts/setup.sh), not the shared FT_TEST_REDIS_URL: the test drops every
-// listening connection of its Redis, which would disturb other tests.
-class TestRedis {
- public:
-  TestRedis() {
-    const auto dir = std::filesystem::path(temp_db("redis")).parent_path();
-    sock_ = (dir / "redis.sock").string();
-    pid_ = fork();
-    if (pid_ == 0) {
-      // Its start-up banner is no part of the test's output.
-      if (freopen("/dev/null", "w", stdout) == nullptr) _exit(126);
-      execlp("redis-server", "redis-server", "--port", "0", "--unixsocket", sock_.c_str(), "--save",
-             "", "--appendonly", "no", "--dir", dir.c_str(), static_cast<char*>(nullptr));
-      _exit(127);
-    }
-    for (int i = 0; i < 100 && !std::filesystem::exists(sock_); ++i)
-      std::this_thread::sleep_for(50ms);
-  }
-  ~TestRedis() {
-    if (pid_ <= 0) return;
-    kill(pid_, SIGTERM);
-    waitpid(pid_, nullptr, 0);
-  }
-  // Redis dies (SIGKILL) and stays away.
-  void stop() {
-    kill(pid_, SIGKILL);
-    waitpid(pid_, nullptr, 0);
-    pid_ = -1;
-  }
-  TestRedis(const TestRedis&) = delete;
-  TestRedis& operator=(const TestRedis&) = delete;
-  std::string url() const { return "redis+unix://" + sock_; }
-  // Redis closes every listening connection (the nodes' buses reconnect).
-  void kill_listeners() const {
-    ASSERT_EQ(
-        std::system(("redis-cli -s " + sock_ + " CLIENT KILL TYPE pubsub >/dev/null").c_str()), 0);
-  }
-
- private:
-  std::string sock_;
-  pid_t pid_ = -1;
-};
-
-// Nodes one and two on one SQLite store and the test's own Redis, with
-// leases of `lease_ms`.
-struct TwoNodes {
-  explicit TwoNodes(const std::string& name, const std::string& lease_ms = "600000")
-      : db(temp_db(name)),
-        one(db, "--node one --bus " + redis.url() + " --lease-ms " + lease_ms),
-        two(db, "--node two --bus " + redis.url() + " --lease-ms " + lease_ms) {}
-  std::string db;
-  TestRedis redis;
-  ServerProcess one;
-  ServerProcess two;
-};
 
 // docs/operations.md, "Spectators". Before: a spectator's hello on a node that
 // did not run the table took the table over (a hand-over from its living

@@ -24,6 +24,8 @@ class FakePeer : public Peer {
   void send(std::shared_ptr<const std::string> frame) override {
     frames.push_back(json::parse(*frame).as_object());
   }
+  void close_soon() override { ++closed; }
+  int closed = 0;
   // The frames received since the last call.
   std::vector<json::object> take() { return std::exchange(frames, {}); }
   std::vector<json::object> frames;
@@ -42,6 +44,7 @@ class FakeHost : public RoomHost {
   void store_failed(const std::string&, const std::string& what) override {
     failures.push_back(what);
   }
+  void room_failed(std::shared_ptr<Room> room) override { failed_rooms.push_back(std::move(room)); }
   // Rematches are rematch_test.cpp's; none is opened here.
   void open_rematch(const TableSettings&, std::vector<SeatInfo>,
                     std::function<void(std::string, std::string)>) override {
@@ -75,6 +78,7 @@ class FakeHost : public RoomHost {
   int moves = 0;
   std::vector<WsError> errors;
   std::vector<std::string> failures;
+  std::vector<std::shared_ptr<Room>> failed_rooms;
 };
 
 std::vector<std::string> kinds(const std::vector<json::object>& frames) {
@@ -241,14 +245,32 @@ TEST(Room, RefusalsKeepTheirCodesAndWords) {
   EXPECT_TRUE(t.host.jobs.empty()) << "a refused command stores nothing";
 }
 
-TEST(Room, AFailedStoreWriteSendsNoAcknowledgement) {
+// A failed write shows nothing. Before: the mover got the error, but the
+// move's event still went to every socket (the opponent saw a move the store
+// never had) and the room kept it. Now the mover gets the error with its
+// move's id, nobody gets the event, and the room stops: its sockets close
+// (they reconnect to the table as stored) and the host drops it.
+TEST(Room, AFailedStoreWriteShowsNothingAndTheRoomStops) {
   Table t;
   t.ann->take();
+  t.bob->take();
   t.room->move(t.ann, MoveMsg{"m1", "d", std::nullopt, std::nullopt}, 0);
   t.host.commit(/*fail=*/true);
-  EXPECT_EQ(kinds(t.ann->take()), (std::vector<std::string>{"error:server_error", "event:moved"}));
+  const auto ann = t.ann->take();
+  EXPECT_EQ(kinds(ann), (std::vector<std::string>{"error:server_error"}));
+  ASSERT_EQ(ann.size(), 1u);
+  EXPECT_EQ(ann[0].at("id"), "m1");
+  EXPECT_TRUE(t.bob->take().empty()) << "the opponent saw a move that was not stored";
   ASSERT_EQ(t.host.failures.size(), 1u);
   EXPECT_EQ(t.host.failures[0], "disk full");
+  EXPECT_EQ(t.ann->closed, 1);
+  EXPECT_EQ(t.bob->closed, 1);
+  ASSERT_EQ(t.host.failed_rooms.size(), 1u);
+  EXPECT_EQ(t.host.failed_rooms[0], t.room);
+  // Stopped: a later command does nothing and stores nothing.
+  t.room->move(t.bob, MoveMsg{"b1", "c", std::nullopt, std::nullopt}, 0);
+  EXPECT_TRUE(t.host.jobs.empty());
+  EXPECT_TRUE(t.bob->take().empty());
 }
 
 // Ann resigns the match: match_over goes out once stored, with the ratings

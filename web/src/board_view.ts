@@ -2,7 +2,8 @@
 // colours). It has no rules in it: it draws the board it is given and offers
 // exactly the moves in `legal` (RULES.md part C input):
 // - mouse: a disc of your colour hovers over the aimed column; click drops;
-// - touch: the first tap selects a column, a second tap on it drops;
+// - touch: the first tap selects a column, a second tap on it drops (one tap
+//   when the player chose so, `oneTap`);
 // - keyboard: arrows select, Enter drops, digits 1..W drop straight in;
 //   arrow down aims at your own bottom disc to pop it (PopOut), arrow up back.
 import { clear, h, s } from './dom';
@@ -25,6 +26,12 @@ export interface FourBoardProps {
   // the room. `bandText` fills the row while it is another player's turn.
   noBand?: boolean;
   bandText?: string;
+  bandMine?: boolean; // the band's text is the player's own turn (drawn in the accent colour)
+  // Another player's turn at a table where premoves are taken: the player's
+  // colour, and the column chosen to play when the turn comes (drawn in the band).
+  premoveSide?: number | null;
+  premove?: string | null;
+  oneTap?: boolean;
 }
 
 const SIDE_WORDS = ['side.red', 'side.yellow', 'side.green'] as const;
@@ -52,6 +59,13 @@ export function columnText(board: string[], col: number, height: number): string
     cells.push(side >= 0 ? t(SIDE_WORDS[side]) : ch === '#' ? t('board.block') : t('board.empty'));
   }
   return t('board.column_cells', { col: columnLetter(col), cells: cells.join(', ') });
+}
+
+// What a finger is told: after a first tap, that a second drops (or pops,
+// when the tap chose a bottom disc to pop); before it, how to play.
+export function touchHelp(selected: string | null, oneTap: boolean, pops: boolean): string {
+  if (selected) return t(selected.endsWith('^') ? 'board.tap_again_pop' : 'board.tap_again', { col: selected[0] });
+  return t(oneTap ? 'board.help.one_tap' : 'board.help.touch') + (pops ? ' ' + t('board.help.touch_pop') : '');
 }
 
 const C = 100; // one cell in SVG units
@@ -98,11 +112,13 @@ export class FourBoardView {
   private lastPointer = 'mouse';
   private pressed = false;
   private readonly onMove: (move: string) => void;
+  private readonly onPremove: ((move: string | null) => void) | null;
   private layout: { left: number; top: number; popTop: number; bottom: number } | null = null;
   private static nextId = 0;
 
-  constructor(onMove: (move: string) => void) {
+  constructor(onMove: (move: string) => void, onPremove: ((move: string | null) => void) | null = null) {
     this.onMove = onMove;
+    this.onPremove = onPremove;
     const helpId = `board-help-${FourBoardView.nextId++}`;
     this.svg = s('svg', { class: 'board-svg', role: 'presentation' }) as SVGSVGElement;
     this.help = h('p', { id: helpId, class: 'board-help' });
@@ -137,7 +153,8 @@ export class FourBoardView {
       if (!this.pressed) return;
       this.pressed = false;
       const hit = this.hitTest(e.clientX, e.clientY);
-      if (hit) this.onPointerTarget(hit.move, hit.col, hit.pop);
+      if (hit && this.canPremove()) this.premoveColumn(hit.col);
+      else if (hit) this.onPointerTarget(hit.move, hit.col, hit.pop);
     });
     this.el.addEventListener('pointerleave', (e) => {
       if (e.pointerType === 'mouse' && this.aim !== null) {
@@ -182,6 +199,11 @@ export class FourBoardView {
     return this.aspect;
   }
 
+  // Keys pressed on the page outside any control (table page): the board takes them.
+  handleKey(e: KeyboardEvent): void {
+    this.onKey(e);
+  }
+
   private touch(): boolean {
     return this.lastPointer === 'touch' || this.lastPointer === 'pen';
   }
@@ -192,10 +214,10 @@ export class FourBoardView {
     const pops = p.legal.some((m) => m.endsWith('^'));
     const wrap = p.cylinder ? ' ' + t('board.wrap', { first: 'a', last: columnLetter(p.width - 1) }) : '';
     let text: string;
-    if (this.touch()) {
-      text = this.touchSelected
-        ? t('board.tap_again', { col: this.touchSelected[0] })
-        : t('board.help.touch') + (pops ? ' ' + t('board.help.touch_pop') : '');
+    if (this.canPremove()) {
+      text = t('board.help.premove');
+    } else if (this.touch()) {
+      text = touchHelp(this.touchSelected, !!p.oneTap, pops);
     } else {
       text = t('board.help', { w: p.width }) + (pops ? ' ' + t('board.help.pop') : '');
     }
@@ -223,6 +245,17 @@ export class FourBoardView {
     return !!this.props && this.props.mySide !== null && this.props.legal.length > 0;
   }
 
+  // Another player's turn, and the page takes a premove.
+  private canPremove(): boolean {
+    return !!this.props && !this.canPlay() && this.props.premoveSide != null && !!this.onPremove;
+  }
+
+  // The column chosen again cancels the premove.
+  private premoveColumn(col: number): void {
+    const move = columnLetter(col);
+    this.onPremove?.(this.props?.premove === move ? null : move);
+  }
+
   private isLegal(move: string): boolean {
     return !!this.props && this.props.legal.includes(move);
   }
@@ -246,8 +279,16 @@ export class FourBoardView {
   private onKey(e: KeyboardEvent): void {
     const p = this.props;
     const g = this.geo;
-    if (!p || !g || !this.canPlay()) return;
-    if (e.ctrlKey || e.metaKey || e.altKey) return;
+    if (!p || !g || e.ctrlKey || e.metaKey || e.altKey) return;
+    if (this.canPremove()) {
+      const col = g.columnForDigit(e.key);
+      if (col >= 0) this.premoveColumn(col);
+      else if (e.key === 'Escape' && p.premove) this.onPremove?.(null);
+      else return;
+      e.preventDefault();
+      return;
+    }
+    if (!this.canPlay()) return;
     let handled = true;
     const cur = this.aim ?? this.firstLegalColumn();
     switch (e.key) {
@@ -300,7 +341,7 @@ export class FourBoardView {
 
   private onPointerTarget(move: string, col: number, pop: boolean): void {
     if (!this.canPlay()) return;
-    if (this.lastPointer === 'touch' || this.lastPointer === 'pen') {
+    if ((this.lastPointer === 'touch' || this.lastPointer === 'pen') && !this.props?.oneTap) {
       // RULES.md C: on a phone the first tap selects, the second drops.
       if (this.touchSelected === move) {
         this.play(move);
@@ -440,8 +481,18 @@ export class FourBoardView {
         svg.append(hover);
       }
     }
-    if (top > 0 && p.bandText && !(this.canPlay() && this.aim !== null))
-      svg.append(s('text', { x: W / 2, y: top / 2 + 12, class: 'band-text', 'text-anchor': 'middle' }, p.bandText));
+    // The premove waits over its column, dashed, until the turn comes.
+    const pre = this.canPremove() && p.premove ? p.premove.charCodeAt(0) - 97 : -1;
+    if (top > 0 && pre >= 0 && pre < p.width)
+      svg.append(discShape(p.premoveSide!, x(pre), top / 2 + 8, 'hover premove'));
+    else if (top > 0 && p.bandText && !(this.canPlay() && this.aim !== null))
+      svg.append(
+        s(
+          'text',
+          { x: W / 2, y: top / 2 + 12, class: 'band-text' + (p.bandMine ? ' mine' : ''), 'text-anchor': 'middle' },
+          p.bandText,
+        ),
+      );
     if (popRow > 0) {
       for (let col = 0; col < p.width; col++) {
         const m = columnLetter(col) + '^';

@@ -2,6 +2,7 @@
 // language switch, <main id="main">, the live region, and the footer with the
 // version and commit the bundle was built from.
 import { h } from './dom';
+import { applyTheme, themeToggle } from './theme';
 import { initLanguage, lang, LANG_NAMES, LANGS, onLanguageChange, setLanguage, t, type Lang } from './i18n';
 
 declare const __FT_VERSION__: string;
@@ -22,6 +23,7 @@ export interface Shell {
 // Builds the page frame, once the reader's language is loaded (nothing shows
 // untranslated), and calls `render` then and after every language switch.
 export async function mountShell(render: (shell: Shell) => void): Promise<Shell> {
+  applyTheme();
   await initLanguage();
   const main = h('main', { id: 'main', tabindex: -1 });
   const live = h('div', { class: 'sr-only', 'aria-live': 'polite', 'aria-atomic': 'true', id: 'announcer' });
@@ -71,12 +73,14 @@ export async function mountShell(render: (shell: Shell) => void): Promise<Shell>
     await control.toggle();
   };
   accountButton.addEventListener('click', loadAccount);
+  const theme = themeToggle(() => t('theme.dark'));
   const header = h(
     'header',
     { class: 'site-header' },
     home,
     nav,
     accountButton,
+    theme.el,
     h('div', { class: 'lang' }, langLabel, select),
   );
   const footer = h('footer', { class: 'site-footer' });
@@ -94,6 +98,7 @@ export async function mountShell(render: (shell: Shell) => void): Promise<Shell>
     select.value = lang();
     footerVersion.setAttribute('title', t('footer.label'));
     accountRelabel();
+    theme.relabel();
     render(shell);
   };
   onLanguageChange(relabel);

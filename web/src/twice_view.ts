@@ -146,7 +146,10 @@ export class TwiceBoardView {
     this.props = p;
     if (this.selected && !this.movesFrom(this.selected).length) this.selected = null;
     this.el.setAttribute('aria-label', t('board.twice_label'));
-    this.help.textContent = t('board.help.twice');
+    // A finger has no arrow keys: a phone says what to tap instead.
+    this.help.textContent = t(
+      window.matchMedia?.('(pointer: coarse)').matches ? 'board.help.twice_touch' : 'board.help.twice',
+    );
     clear(this.rows);
     for (let row = TWICE_SIZE; row >= 1; row--) this.rows.append(h('li', { 'data-row': row }, rowText(p.board, row)));
     this.render();

@@ -55,6 +55,8 @@ const char* serve_usage() {
          "                       shown as not solved)\n"
          "  --analysis-board-budget MS  the same for the analysis board (default 3000)\n"
          "  --analysis-memory MIB transposition table of the games' analysis (default 64)\n"
+         "  --log-format F       text (default: time, node, level, message a line) or\n"
+         "                       json (one JSON object a line, for a log collector)\n"
          "  --test-clock MS      TESTS ONLY: the server's clock starts at MS (ms since the\n"
          "                       epoch) and moves only by POST /api/test/clock\n"
          "                       {\"advance_ms\": N}; never use it for real play\n"
@@ -90,6 +92,7 @@ std::optional<server::ServeOptions> parse_serve_args(std::span<const std::string
                                                     "--trusted-proxy",
                                                     "--node",
                                                     "--bus",
+                                                    "--log-format",
                                                     "--lease-ms"};
   // The numeric options: where the value goes and its range.
   struct Number {
@@ -159,6 +162,12 @@ std::optional<server::ServeOptions> parse_serve_args(std::span<const std::string
           o.node = value;
         } else if (name == "--bus") {
           o.bus = value;
+        } else if (name == "--log-format") {
+          if (value != "text" && value != "json") {
+            error = "--log-format must be text or json, not '" + value + "'";
+            return false;
+          }
+          o.log_json = value == "json";
         } else if (name == "--test-clock") {
           try {
             std::size_t used = 0;
@@ -179,6 +188,12 @@ std::optional<server::ServeOptions> parse_serve_args(std::span<const std::string
   if (o.node.empty() != o.bus.empty()) {
     error = o.node.empty() ? "--bus needs --node NAME (one node of several)"
                            : "--node needs --bus redis://... (the nodes talk over it)";
+    return std::nullopt;
+  }
+  // Each node opens the store twice (its lease keeper has a connection of
+  // its own): two in-memory databases would be two stores.
+  if (!o.node.empty() && o.store.find(":memory:") != std::string::npos) {
+    error = "--node needs a store the nodes share, not an in-memory one";
     return std::nullopt;
   }
   return o;

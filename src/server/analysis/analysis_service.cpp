@@ -7,12 +7,12 @@
 #include <algorithm>
 #include <atomic>
 #include <boost/json.hpp>
-#include <iostream>
 
 #include "match/match.h"
 #include "rules/notation.h"
 #include "rules/twicefour_game.h"
 #include "server/analysis/game_analysis.h"
+#include "server/protocol/log.h"
 #include "server/protocol/round_json.h"
 #include "server/protocol/settings.h"
 
@@ -243,7 +243,7 @@ void AnalysisService::game_loop() {
       run_game(*analyzer, id.substr(0, dash), std::stoi(id.substr(dash + 1)));
     } catch (const std::exception& e) {
       // A store that failed: the next request queues the game again.
-      std::cerr << "fourtable: analysis of game " << id << " failed: " << e.what() << "\n";
+      log::warn() << "analysis of game " << id << " failed: " << e.what();
     }
     lock.lock();
     running_.clear();

@@ -1,10 +1,10 @@
 #include "server/cluster/cluster.h"
 
 #include <chrono>
-#include <iostream>
 #include <set>
 
 #include "server/cluster/lobby.h"
+#include "server/protocol/log.h"
 #include "server/protocol/outgoing.h"
 #include "server/tables/room.h"
 
@@ -33,16 +33,19 @@ bool only_watches(const store::TableRecord& t, std::int64_t player, const HelloM
 
 }  // namespace
 
-Cluster::Cluster(Registry& tables, Lobby& listing, store::Store& store, store::EventBus& bus,
-                 ClusterOptions options)
+Cluster::Cluster(Registry& tables, Lobby& listing, store::Store& store, store::Store& lease_store,
+                 store::EventBus& bus, ClusterOptions options, Metrics& metrics)
     : tables_(tables),
       listing_(listing),
       store_(store),
       bus_(bus),
       options_(std::move(options)),
+      metrics_(metrics),
+      keeper_(lease_store, options_.node, options_.lease_ms, metrics),
       feed_(bus) {}
 
 Cluster::~Cluster() {
+  keeper_.stop();
   {
     std::lock_guard lock(mu_);
     stopping_ = true;
@@ -78,11 +81,13 @@ int Cluster::start() {
     if (tables_.load(id)) ++restored;
   }
   read_lobby_from_store();  // the others' parts come within a second; until then
+  keeper_.start();
   thread_ = std::thread([this] { run(); });
   return restored;
 }
 
 void Cluster::release_all() {
+  keeper_.stop();  // no renewal after the release
   {
     std::lock_guard lock(mu_);
     stopping_ = true;
@@ -147,23 +152,22 @@ void Cluster::claim_new(store::Store& st, const std::string& table) const {
 
 void Cluster::ask_owner(const std::string& table, std::int64_t now) {
   const std::optional<std::string> owner = store_.table_owner(table, now);
-  std::cerr << "fourtable: node " << options_.node << ": table " << table << " is held by "
-            << owner.value_or("nobody") << "; asking for it\n";
+  log::info() << "node " << options_.node << ": table " << table << " is held by "
+              << owner.value_or("nobody") << "; asking for it\n";
   if (!owner || *owner == options_.node) return;
   try {
     bus_.publish(node_channel(*owner),
                  json::serialize(json::object{{"release", table}, {"for", options_.node}}));
   } catch (const store::StoreError& e) {
     // Without the bus the owner keeps the table; the client waits and retries.
-    std::cerr << "fourtable: cannot ask node " << *owner << " for table " << table << ": "
-              << e.what() << "\n";
+    log::warn() << "cannot ask node " << *owner << " for table " << table << ": " << e.what();
   }
 }
 
 // ---- the node's thread ------------------------------------------------------
 
 void Cluster::run() {
-  std::int64_t renewed = now_steady_ms();
+  std::int64_t adopted = now_steady_ms();
   std::int64_t published = 0;
   std::int64_t read_lobby = now_steady_ms();
   for (;;) {
@@ -173,25 +177,17 @@ void Cluster::run() {
       if (stopping_) return;
     }
     // The store or the bus may be away for a while: log and go on, the next
-    // round tries again (a lease not renewed in time retires its rooms).
+    // round tries again. The leases do not wait for this thread (the keeper's).
     try {
       serve_waiting();
       hand_over_requested();
       serve_watchers();
-      std::vector<std::pair<std::shared_ptr<Room>, bool>> retired;
-      {
-        std::lock_guard lock(retired_mu_);
-        retired.assign(retired_.begin(), retired_.end());
-        retired_.clear();
-      }
-      for (auto& [room, release] : retired) {
-        tables_.drop(room);
-        if (release) store_.release_table(room->id(), options_.node);
-      }
+      drop_retired();
+      const LeaseKeeper::Held held = keeper_.held();
+      if (held.round != leases_seen_) follow_leases(held);
       const std::int64_t now = now_steady_ms();
-      if (renew_now_.exchange(false) || now - renewed >= options_.lease_ms / 3) {
-        renewed = now;
-        renew();
+      if (now - adopted >= options_.lease_ms / 3) {
+        adopted = now;
         adopt_orphans();
       }
       if (now - published >= options_.lobby_every_ms) {
@@ -204,8 +200,21 @@ void Cluster::run() {
         read_lobby_from_store();
       }
     } catch (const std::exception& e) {
-      std::cerr << "fourtable: node " << options_.node << ": " << e.what() << "\n";
+      log::warn() << "node " << options_.node << ": " << e.what();
     }
+  }
+}
+
+void Cluster::drop_retired() {
+  std::vector<std::pair<std::shared_ptr<Room>, bool>> retired;
+  {
+    std::lock_guard lock(retired_mu_);
+    retired.assign(retired_.begin(), retired_.end());
+    retired_.clear();
+  }
+  for (auto& [room, release] : retired) {
+    tables_.drop(room);
+    if (release) store_.release_table(room->id(), options_.node);
   }
 }
 
@@ -223,7 +232,7 @@ void Cluster::serve_waiting() {
       try {
         if (store_.claim_table(table, options_.node, now, options_.lease_ms)) {
           room = tables_.load(table);
-          std::cerr << "fourtable: node " << options_.node << ": took table " << table << "\n";
+          log::info() << "node " << options_.node << ": took table " << table;
         }
         missing = !room && !store_.find_table(table);
       } catch (const store::StoreError& e) {
@@ -287,8 +296,8 @@ void Cluster::hand_over_requested() {
   }
   for (const std::string& table : tables) {
     std::shared_ptr<Room> room = tables_.find(table);
-    std::cerr << "fourtable: node " << options_.node << ": asked for table " << table
-              << (room ? ", handing it over" : ", not running it: lease released") << "\n";
+    log::info() << "node " << options_.node << ": asked for table " << table
+                << (room ? ", handing it over" : ", not running it: lease released");
     if (room) {
       retire(room, true);
     } else {
@@ -348,25 +357,34 @@ void Cluster::retire(const std::shared_ptr<Room>& room, bool release) {
   });
 }
 
-void Cluster::renew() {
-  const std::vector<std::string> held =
-      store_.renew_tables(options_.node, wall_ms(), options_.lease_ms);
+void Cluster::follow_leases(const LeaseKeeper::Held& held) {
+  leases_seen_ = held.round;
+  const std::set<std::string> kept(held.tables.begin(), held.tables.end());
   const std::vector<std::shared_ptr<Room>> rooms = tables_.rooms();
-  auto has = [](const std::vector<std::string>& v, const std::string& id) {
-    return std::find(v.begin(), v.end(), id) != v.end();
-  };
+  std::set<std::string> running;
   for (const auto& room : rooms) {
-    if (has(held, room->id())) continue;
-    std::cerr << "fourtable: node " << options_.node << " lost the lease of table " << room->id()
-              << "; its clients reconnect to the new owner\n";
+    running.insert(room->id());
+    if (kept.contains(room->id())) continue;
+    // Taken here after the renewal began (a hello, a new table): still ours.
+    if (store_.table_owner(room->id(), wall_ms()) == options_.node) continue;
+    log::warn() << "node " << options_.node << " lost the lease of table " << room->id()
+                << "; its clients reconnect to the new owner";
+    metrics_.leases_lost(1);
     retire(room, false);
   }
-  // Leases of tables no longer in memory (a finished table swept out) go.
-  for (const std::string& id : held) {
-    const bool running =
-        std::any_of(rooms.begin(), rooms.end(), [&](const auto& r) { return r->id() == id; });
-    if (!running) store_.release_table(id, options_.node);
+  // Leases of tables no longer in memory (a finished table swept out) go,
+  // once two renewals in a row found them idle: a table being made or
+  // loaded holds its lease a moment before its room is in memory.
+  std::set<std::string> idle;
+  for (const std::string& id : kept) {
+    if (running.contains(id)) continue;
+    if (idle_leases_.contains(id)) {
+      store_.release_table(id, options_.node);
+    } else {
+      idle.insert(id);
+    }
   }
+  idle_leases_ = std::move(idle);
 }
 
 void Cluster::adopt_orphans() {

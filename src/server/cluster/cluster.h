@@ -9,9 +9,10 @@
 //   owner's lease runs out and the waiting clients are then served here.
 //   An HTTP request takes no table: it reads it from the store
 //   (Registry::read).
-// - Leases are renewed every third of the lease; a room whose lease was not
-//   renewed (this node was cut off too long) retires: its clients reconnect
-//   and reach the node that took it.
+// - Leases are renewed every third of the lease by the lease keeper, on a
+//   thread and a store connection of its own (lease_keeper.h); a room whose
+//   lease was not renewed (this node was cut off too long) retires: its
+//   clients reconnect and reach the node that took it.
 // - Every store write of a table checks the lease in its transaction, so a
 //   node that lost a table can never write to it, however late it notices.
 // - Open or playing tables no lease has covered for a whole lease (a dead
@@ -32,11 +33,13 @@
 #include <map>
 #include <memory>
 #include <mutex>
+#include <set>
 #include <string>
 #include <thread>
 #include <vector>
 
 #include "server/cluster/cluster_lobby.h"
+#include "server/cluster/lease_keeper.h"
 #include "server/cluster/table_feed.h"
 #include "server/edge/net.h"
 #include "server/protocol/messages.h"
@@ -58,9 +61,10 @@ struct ClusterOptions {
 class Cluster final : public Leases {
  public:
   // `tables` are this node's; `listing` is the lobby this node shows and
-  // publishes. Each outlives the Cluster.
-  Cluster(Registry& tables, Lobby& listing, store::Store& store, store::EventBus& bus,
-          ClusterOptions options);
+  // publishes; `lease_store` is a connection to the same store for the
+  // lease keeper alone. Each outlives the Cluster.
+  Cluster(Registry& tables, Lobby& listing, store::Store& store, store::Store& lease_store,
+          store::EventBus& bus, ClusterOptions options, Metrics& metrics);
   ~Cluster() override;
   Cluster(const Cluster&) = delete;
   Cluster& operator=(const Cluster&) = delete;
@@ -85,7 +89,7 @@ class Cluster final : public Leases {
   // Inside the write that creates the table: its lease.
   void claim_new(store::Store& st, const std::string& table) const override;
   // A store write of the table failed: check the lease at once.
-  void suspect() { renew_now_ = true; }
+  void suspect() { keeper_.renew_now(); }
   // The room of `table` sent these frames to all its sockets (table_feed.h).
   void table_frames(const std::string& table, const std::vector<TableFeed::Frame>& frames) {
     feed_.publish(table, frames);
@@ -112,11 +116,15 @@ class Cluster final : public Leases {
   void run();
   void serve_waiting();
   void hand_over_requested();
+  // Rooms that retired leave memory (and give their lease up if asked to).
+  void drop_retired();
   // Spectators of other nodes' tables: states the owners were asked for,
   // tables that came here, states to ask for.
   void serve_watchers();
   void ask_state(const std::string& table);
-  void renew();
+  // The keeper's last renewal against the rooms in memory: the ones whose
+  // lease is gone retire; leases of tables not in memory are given up.
+  void follow_leases(const LeaseKeeper::Held& held);
   void adopt_orphans();
   void publish_lobby();
   // Each room's count of the spectators other nodes serve for it.
@@ -147,7 +155,10 @@ class Cluster final : public Leases {
   // to it under the room's lock, while this thread holds mu_ and calls rooms.
   std::mutex retired_mu_;
   std::deque<std::pair<std::shared_ptr<Room>, bool>> retired_;
-  std::atomic<bool> renew_now_{false};
+  Metrics& metrics_;
+  LeaseKeeper keeper_;
+  std::uint64_t leases_seen_ = 0;      // the keeper's round follow_leases last saw
+  std::set<std::string> idle_leases_;  // held, not in memory, at that round
   std::vector<std::uint64_t> subscriptions_;
   TableFeed feed_;  // spectators of other nodes' tables; this node's tables' frames
   std::thread thread_;

@@ -3,8 +3,8 @@
 #include <algorithm>
 #include <boost/json.hpp>
 #include <chrono>
-#include <iostream>
 
+#include "server/protocol/log.h"
 #include "store/store.h"
 
 namespace ft::server {
@@ -98,7 +98,7 @@ void TableFeed::run_publisher() {
       } catch (const store::StoreError& e) {
         // Lost frames are repaired by the watchers (a version skip asks for
         // the state); say it once per outage.
-        if (!failing_) std::cerr << "fourtable: table frames not published: " << e.what() << "\n";
+        if (!failing_) log::warn() << "table frames not published: " << e.what();
         failing_ = true;
       }
     }
@@ -149,7 +149,7 @@ void TableFeed::subscribe_now(const std::string& table) {
         channel(table),
         [this, table](const std::string&, const std::string& payload) { receive(table, payload); });
   } catch (const store::StoreError& e) {
-    std::cerr << "fourtable: cannot watch table " << table << " on the bus: " << e.what() << "\n";
+    log::warn() << "cannot watch table " << table << " on the bus: " << e.what();
     for (const auto& p : hand_back(table)) p->close_soon();
     return;
   }

@@ -1,5 +1,6 @@
 #include "server/edge/metrics.h"
 
+#include <algorithm>
 #include <cstdio>
 
 namespace ft::server {
@@ -70,7 +71,55 @@ std::string Metrics::render(const Gauges& g) const {
     line(std::string("ft_errors_total{code=\"") + ws_error_name(static_cast<WsError>(i)) + "\"} " +
          std::to_string(errors_[std::size_t(i)].load()));
   }
+  render_leases(out);
   return out;
+}
+
+void Metrics::lease_renewed(std::int64_t gap_ms) {
+  std::lock_guard lock(renewals_mu_);
+  if (renewal_gaps_.size() < RENEWALS_KEPT) {
+    renewal_gaps_.push_back(gap_ms);
+  } else {
+    renewal_gaps_[renewal_next_] = gap_ms;
+  }
+  renewal_next_ = (renewal_next_ + 1) % RENEWALS_KEPT;
+  ++renewals_;
+  renewal_gap_max_ = std::max(renewal_gap_max_, gap_ms);
+}
+
+// Only on a node of several: one node has no leases to show.
+void Metrics::render_leases(std::string& out) const {
+  std::vector<std::int64_t> gaps;
+  std::int64_t count = 0;
+  std::int64_t max = 0;
+  {
+    std::lock_guard lock(renewals_mu_);
+    gaps = renewal_gaps_;
+    count = renewals_;
+    max = renewal_gap_max_;
+  }
+  if (count == 0) return;
+  std::sort(gaps.begin(), gaps.end());
+  auto quantile = [&gaps](double q) {
+    const auto i = static_cast<std::size_t>(q * static_cast<double>(gaps.size() - 1) + 0.5);
+    return gaps[std::min(i, gaps.size() - 1)];
+  };
+  auto line = [&out](const std::string& s) { out += s + "\n"; };
+  line("# HELP ft_lease_renewal_gap_ms Time between renewals of this node's leases (the last " +
+       std::to_string(RENEWALS_KEPT) + "); a lease is lost at a gap of a whole lease.");
+  line("# TYPE ft_lease_renewal_gap_ms summary");
+  for (const double q : {0.5, 0.99, 1.0}) {
+    char label[64];
+    std::snprintf(label, sizeof label, "ft_lease_renewal_gap_ms{quantile=\"%g\"} ", q);
+    line(label + std::to_string(quantile(q)));
+  }
+  line("ft_lease_renewal_gap_ms_count " + std::to_string(count));
+  line("# HELP ft_lease_renewal_gap_max_ms The longest gap between renewals since the start.");
+  line("# TYPE ft_lease_renewal_gap_max_ms gauge");
+  line("ft_lease_renewal_gap_max_ms " + std::to_string(max));
+  line("# HELP ft_leases_lost_total Tables this node stopped running because its lease was lost.");
+  line("# TYPE ft_leases_lost_total counter");
+  line("ft_leases_lost_total " + std::to_string(leases_lost_.load()));
 }
 
 }  // namespace ft::server

@@ -5,6 +5,7 @@
 #include <array>
 #include <atomic>
 #include <cstdint>
+#include <mutex>
 #include <string>
 #include <vector>
 
@@ -25,6 +26,12 @@ class Metrics {
   void error(std::string_view code);
   void store_failure() { store_failures_.fetch_add(1); }
   std::int64_t store_failures() const { return store_failures_.load(); }
+  // Several nodes (cluster/lease_keeper.h): a renewal of this node's leases,
+  // `gap_ms` after the one before it; rooms retired because their lease was
+  // lost. The gaps' quantiles are over the last RENEWALS_KEPT renewals.
+  static constexpr std::size_t RENEWALS_KEPT = 1024;
+  void lease_renewed(std::int64_t gap_ms);
+  void leases_lost(std::int64_t n) { leases_lost_.fetch_add(n); }
 
   struct Gauges {
     std::int64_t ws_connections = 0;
@@ -43,6 +50,13 @@ class Metrics {
   std::atomic<std::int64_t> latency_sum_us_{0};
   std::array<std::atomic<std::int64_t>, BUCKETS_US.size() + 1> buckets_{};
   std::array<std::atomic<std::int64_t>, WS_ERROR_COUNT> errors_{};
+  std::atomic<std::int64_t> leases_lost_{0};
+  mutable std::mutex renewals_mu_;          // one writer (the lease keeper), /metrics reads
+  std::vector<std::int64_t> renewal_gaps_;  // a ring of the last RENEWALS_KEPT
+  std::size_t renewal_next_ = 0;
+  std::int64_t renewals_ = 0;
+  std::int64_t renewal_gap_max_ = 0;
+  void render_leases(std::string& out) const;
 };
 
 }  // namespace ft::server

@@ -3,10 +3,10 @@
 #include "server/http/api.h"
 
 #include <algorithm>
-#include <iostream>
 
 #include "server/http/json.h"
 #include "server/http/request_guard.h"
+#include "server/protocol/log.h"
 
 namespace ft::server {
 namespace json = boost::json;
@@ -33,7 +33,7 @@ HttpResponse Api::http(const HttpRequest& request) {
     // The store is away: retryable, not a 500 (the store's own message
     // names hosts, so it stays in the log).
     if (e.code() != store::StoreErrc::unavailable) throw;
-    std::cerr << "fourtable: " << request.target.substr(0, 200) << ": " << e.what() << "\n";
+    log::warn() << request.target.substr(0, 200) << ": " << e.what();
     HttpResponse r =
         error(HttpError::unavailable, "the database is not reachable just now; try again shortly");
     r.headers.emplace_back("Retry-After", "1");

@@ -1,8 +1,8 @@
 #include "server/tables/registry.h"
 
 #include <algorithm>
-#include <iostream>
 
+#include "server/protocol/log.h"
 #include "store/ids.h"
 
 namespace ft::server {
@@ -43,9 +43,8 @@ Result<std::shared_ptr<Room>> Registry::adopt(const store::LiveTable& t) {
   auto room = restored(t);
   if (!room) return room.error();
   if (!(*room)->read_only_reason().empty())
-    std::cerr << "fourtable: ALARM: table " << t.table.id
-              << " is read-only, its match does not replay: " << (*room)->read_only_reason()
-              << "\n";
+    log::alarm() << "table " << t.table.id
+                 << " is read-only, its match does not replay: " << (*room)->read_only_reason();
   std::lock_guard lock(mu_);
   auto [it, added] = rooms_.try_emplace(t.table.id, *room);
   if (added) order_.push_back(*room);
@@ -57,8 +56,7 @@ int Registry::restore_all() {
   for (const store::LiveTable& t : store_.load_live_tables()) {
     auto room = adopt(t);
     if (!room) {
-      std::cerr << "fourtable: table " << t.table.id << " not restored: " << room.error().message
-                << "\n";
+      log::warn() << "table " << t.table.id << " not restored: " << room.error().message;
       continue;
     }
     ++restored;
@@ -109,8 +107,8 @@ std::shared_ptr<Room> Registry::from_store(const std::string& id, bool keep) {
   if (!live) return nullptr;
   auto room = keep ? adopt(*live) : restored(*live);
   if (!room) {
-    std::cerr << "fourtable: table " << id << (keep ? " cannot be loaded: " : " cannot be read: ")
-              << room.error().message << "\n";
+    log::warn() << "table " << id << (keep ? " cannot be loaded: " : " cannot be read: ")
+                << room.error().message;
     return nullptr;
   }
   return *room;

@@ -3,8 +3,7 @@
 // hooks: the `rematch` command and the frame a reconnecting socket is sent.
 #include "server/tables/rematch.h"
 
-#include <iostream>
-
+#include "server/protocol/log.h"
 #include "server/protocol/outgoing.h"
 #include "server/tables/room.h"
 #include "server/tables/room_events.h"
@@ -138,9 +137,8 @@ void Room::rematch(const std::shared_ptr<Peer>& peer, RematchAction action) {
                        [self = shared_from_this()](std::string table, std::string error) {
                          self->submit([self, table, error] {
                            if (table.empty()) {
-                             std::cerr << "fourtable: table " << self->t_.id
-                                       << ": the rematch table could not be made: " << error
-                                       << "\n";
+                             log::warn() << "table " << self->t_.id
+                                         << ": the rematch table could not be made: " << error;
                              for (const Sub& s : self->subs_)
                                if (s.seat >= 0)
                                  self->send_error(s.peer, WsError::server_error,

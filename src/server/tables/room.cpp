@@ -1,8 +1,8 @@
 #include "server/tables/room.h"
 
 #include <algorithm>
-#include <iostream>
 
+#include "server/protocol/log.h"
 #include "server/protocol/match_codec.h"
 #include "server/protocol/outgoing.h"
 #include "server/tables/room_events.h"
@@ -93,24 +93,32 @@ void Room::finish(Outbox& out, StoreJob job) {
   auto shared = std::make_shared<Outbox>(std::move(out));
   job.done = [self = shared_from_this(), shared](std::exception_ptr failure) {
     std::lock_guard lock(self->mu_);
-    if (failure) {
-      const std::string error = error_text(failure);
-      self->host_.store_failed(self->t_.id, error);
-      // Not durable: no acknowledgement may go out (protocol.md 4.2).
-      for (auto& [peer, frame] : shared->first) {
-        ProtocolError e{WsError::server_error, "the store failed: " + error, {}, std::nullopt};
-        self->host_.error_sent(e.code);
-        peer->send(encode(e));
-      }
-      shared->first.clear();
-    } else if (shared->match_over) {
-      shared->match_over->durable = true;
-    }
     self->busy_ = false;
+    if (failure) return self->fail_back(*shared, error_text(failure));
+    if (shared->match_over) shared->match_over->durable = true;
     self->publish(*shared);
     self->drain();
   };
   host_.persist(std::move(job));
+}
+
+// Not durable, so never shown (protocol.md 4.2): the mover gets an error and
+// nobody gets the command's events, here or on the bus. The room's memory
+// already holds the command, so it cannot go on: it takes no more commands,
+// closes its sockets and leaves memory. The clients reconnect and find the
+// table as the store holds it: loaded again on this node, or on the node
+// that took its lease (a fenced write), where a resent move is played.
+void Room::fail_back(Outbox& out, const std::string& error) {
+  host_.store_failed(t_.id, error);
+  for (auto& [peer, frame] : out.first)
+    send_error(peer, WsError::server_error, "the store failed: " + error, out.move_id);
+  retired_ = true;
+  inbox_.clear();  // their clients resend after reconnecting
+  for (const Sub& s : subs_) s.peer->close_soon();
+  for (const CatchUp& c : out.catch_up) c.peer->close_soon();
+  subs_.clear();
+  next_deadline_ = 0;
+  host_.room_failed(shared_from_this());
 }
 
 void Room::publish(Outbox& out) {
@@ -200,8 +208,7 @@ void Room::maybe_start(std::int64_t now, Outbox& out, StoreJob& job) {
   if (!setup_ready()) return;
   auto created = match::Match::create(match_config(t_.settings, seed_));
   if (!created) {
-    std::cerr << "fourtable: table " << t_.id << " cannot start: " << created.error().message
-              << "\n";
+    log::warn() << "table " << t_.id << " cannot start: " << created.error().message;
     return;
   }
   t_.match.emplace(std::move(created).value());

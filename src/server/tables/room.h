@@ -13,6 +13,9 @@
 //   frames sent (ack first, then the events). So what a client is ever shown
 //   is durable, and the in-memory state equals the published state whenever
 //   the room is idle.
+// - A command whose write fails shows nothing: no event, no ack. The room
+//   then stops (fail_back) and leaves memory, so the table comes back as the
+//   store holds it, here or on the node that took its lease.
 // - Events are numbered 1, 2, 3, ... per table; every subscriber gets each
 //   one once, in order, after its catch-up or its full state.
 #pragma once
@@ -46,6 +49,8 @@ namespace ft::server {
 // players can reconnect before their time runs again (protocol.md 6).
 inline constexpr std::int64_t RESTART_GRACE_MS = 10000;
 
+class Room;
+
 class RoomHost {
  public:
   virtual ~RoomHost() = default;
@@ -65,6 +70,10 @@ class RoomHost {
                             const std::vector<std::shared_ptr<const std::string>>& /*frames*/) {}
   // A store write of the table failed: an alarm (metrics, log), never silent.
   virtual void store_failed(const std::string& table, const std::string& what) = 0;
+  // After a failed write the room stopped (Room::fail_back): it must leave
+  // memory, so the table's next hello finds it as the store holds it. Called
+  // under the room's lock: queue it, never block.
+  virtual void room_failed(std::shared_ptr<Room> room) = 0;
   // Rematch (server/tables/rematch.cpp): a new table with `settings` and these
   // seats; `done` gets its id, or "" and why not.
   virtual void open_rematch(const TableSettings& settings, std::vector<SeatInfo> seats,
@@ -177,6 +186,7 @@ class Room : public std::enable_shared_from_this<Room> {
     bool presence = false;
     bool lobby = false;
     std::int64_t move_received_us = -1;
+    std::string move_id;  // the acknowledged move's, for its error if the write fails
     bool computer_move = false;
   };
 
@@ -188,6 +198,8 @@ class Room : public std::enable_shared_from_this<Room> {
   // Stores the command's job, then publishes its frames; `job` may be empty.
   void finish(Outbox& out, StoreJob job);
   void publish(Outbox& out);
+  // The command's write failed: its frames are dropped, the room stops.
+  void fail_back(Outbox& out, const std::string& error);
   void send_catch_up(const CatchUp& c, std::int64_t now);
 
   // Helpers, all called under mu_.

@@ -137,6 +137,7 @@ void Room::move(const std::shared_ptr<Peer>& peer, const MoveMsg& msg, std::int6
                     ErrorFrame{WsError::not_now, "your time ran out", msg.id, std::nullopt})));
     } else {
       out.move_received_us = received_us;
+      out.move_id = msg.id;
       s.last_move_id = msg.id;
       s.last_move_version = before + 1;
       out.first.emplace_back(peer, to_frame({msg.id, before + 1}));

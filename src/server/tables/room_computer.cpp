@@ -3,10 +3,10 @@
 // and piece choice; and the vetting of a drawn opening before a match starts.
 #include <algorithm>
 #include <chrono>
-#include <iostream>
 
 #include "engine/computer.h"
 #include "engine/fair_setup.h"
+#include "server/protocol/log.h"
 #include "server/tables/room.h"
 
 namespace ft::server {
@@ -61,8 +61,7 @@ void Room::schedule_computer() {
   const int ply = t_.plies;
   host_.think([self = shared_from_this(), state, request, game, ply] {
     engine::ComputerMove chosen = engine::choose_move(*state, request);
-    if (!chosen.error.empty())
-      std::cerr << "fourtable: the computer found no move: " << chosen.error << "\n";
+    if (!chosen.error.empty()) log::warn() << "the computer found no move: " << chosen.error;
     if (request.level == engine::PERFECT && chosen.error.empty() && !chosen.exact)
       self->host_.perfect_fell_back();
     self->computer_move(game, ply, std::move(chosen.move));
@@ -82,8 +81,7 @@ void Room::computer_move(int game, int ply, std::string move) {
     Outbox out;
     StoreJob job;
     if (!update.ok()) {
-      std::cerr << "fourtable: the computer's move " << move
-                << " was refused: " << update.error->message << "\n";
+      log::warn() << "the computer's move " << move << " was refused: " << update.error->message;
       if (update.events.empty()) return;
     }
     out.computer_move = update.ok();

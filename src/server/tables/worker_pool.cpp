@@ -1,7 +1,7 @@
 #include "server/tables/worker_pool.h"
+#include "server/protocol/log.h"
 
 #include <exception>
-#include <iostream>
 
 namespace ft::server {
 
@@ -20,7 +20,7 @@ WorkerPool::WorkerPool(int threads) {
         try {
           task();
         } catch (const std::exception& e) {
-          std::cerr << "fourtable: worker task failed: " << e.what() << "\n";
+          log::warn() << "worker task failed: " << e.what();
         }
       }
     });

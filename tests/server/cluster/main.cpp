@@ -19,8 +19,11 @@
 // - the lobby (open tables made on every node) is the same on every node,
 //   and after Redis was killed and started again it catches up.
 //
+// Then the pressure phase (pressure.h): rounds of matches under a busy CPU
+// and a frozen Redis, in which nothing may give.
+//
 //   cluster_test --port NGINX_PORT --script scripts/cluster.sh --store URL
-//                --lease-ms N [--matches 30] [--pause-ms 500]
+//                --lease-ms N [--matches 30] [--pause-ms 500] [--rounds 1]
 //   (FT_CLUSTER_DEBUG=1 in the environment lists every client's outage and
 //   what each spectator on other nodes saw.)
 #include <algorithm>
@@ -31,46 +34,16 @@
 #include <sstream>
 #include <thread>
 
+#include "cluster/harness.h"
 #include "cluster/match_run.h"
 #include "cluster/nodes.h"
+#include "cluster/pressure.h"
 #include "store/store.h"
 
 namespace ft::test::cluster {
 namespace {
 
 namespace json = boost::json;
-
-struct Options {
-  int port = 0;
-  std::string script;
-  std::string store;
-  std::int64_t lease_ms = 3000;
-  int matches = 30;
-  std::int64_t pause_ms = 700;
-  int nodes = 3;
-};
-
-int failures = 0;
-
-void check(bool ok, const std::string& what) {
-  if (!ok) {
-    ++failures;
-    std::cout << "FAIL: " << what << std::endl;
-  }
-}
-
-double ms_between(Clock::time_point a, Clock::time_point b) {
-  return std::chrono::duration<double, std::milli>(b - a).count();
-}
-
-void cluster(const Options& o, const std::string& args) {
-  const std::string cmd = o.script + " " + args;
-  std::cout << "cluster: " << args << std::endl;
-  if (std::system(cmd.c_str()) != 0) {
-    ++failures;
-    std::cout << "FAIL: " << cmd << std::endl;
-  }
-}
 
 // The open tables' ids of one node's lobby, asked of the node itself.
 std::set<std::string> lobby_of(int node_port) {
@@ -106,48 +79,6 @@ double worst_resume(const std::vector<std::unique_ptr<MatchRun>>& runs, Clock::t
     }
   }
   return worst;
-}
-
-void verify_store(const Options& o, const std::vector<std::unique_ptr<MatchRun>>& runs) {
-  auto store = store::open_store(o.store);
-  std::int64_t worst_elapsed = 0;
-  for (const auto& r : runs) {
-    const auto matches = store->matches_of_table(r->table());
-    check(matches.size() == 1, r->table() + ": " + std::to_string(matches.size()) + " matches");
-    if (matches.empty()) continue;
-    check(matches[0].finished, r->table() + ": match not finished");
-    std::size_t plies = 0;
-    for (const auto& game : store->games_of_match(matches[0].id)) {
-      const auto stored = store->moves_of_game(matches[0].id, game.number);
-      plies += stored.size();
-      for (const auto& m : stored) worst_elapsed = std::max(worst_elapsed, m.elapsed_ms);
-      for (const Acked& a : r->acked()) {
-        if (a.game != game.number) continue;
-        const bool there = a.ply >= 1 && std::size_t(a.ply) <= stored.size() &&
-                           stored[std::size_t(a.ply - 1)].move == a.move;
-        check(there, r->table() + ": acknowledged move " + std::to_string(a.game) + "." +
-                         std::to_string(a.ply) + " missing");
-      }
-    }
-    check(plies == r->acked().size(), r->table() + ": " + std::to_string(plies) +
-                                          " moves stored, " + std::to_string(r->acked().size()) +
-                                          " acknowledged");
-    for (const Guest& g : {r->a(), r->b()}) {
-      const auto done = store->finished_matches(g.id, 10);
-      check(done.size() == 1, r->table() + ": player " + std::to_string(g.id) + " has " +
-                                  std::to_string(done.size()) + " finished matches");
-      // Rated once: one match in the player's classic rating.
-      const auto rating = store->find_rating(g.id, "classic");
-      check(rating && rating->games == 1,
-            r->table() + ": player " + std::to_string(g.id) + " rated " +
-                std::to_string(rating ? rating->games : 0) + " times");
-    }
-  }
-  // The pause between moves is o.pause_ms; an outage charged to a clock
-  // would show as a turn of at least a lease.
-  std::cout << "longest turn charged: " << worst_elapsed << " ms" << std::endl;
-  check(worst_elapsed < o.lease_ms,
-        "a turn was charged " + std::to_string(worst_elapsed) + " ms: the takeover was billed");
 }
 
 int run(const Options& o) {
@@ -289,8 +220,12 @@ int run(const Options& o) {
     check(lobby == open_tables, "node" + std::to_string(n) + " lobby " + joined(lobby) +
                                     " is not the open tables " + joined(open_tables));
   }
-  std::cout << (failures == 0 ? "PASS" : "FAILED") << " (" << failures << " failures)" << std::endl;
-  return failures == 0 ? 0 : 1;
+  // Then the pressure: busy CPU and a frozen Redis, nobody killed.
+  nodes.set_alive(2, true);
+  pressure_rounds(o, nodes);
+  std::cout << (failures() == 0 ? "PASS" : "FAILED") << " (" << failures() << " failures)"
+            << std::endl;
+  return failures() == 0 ? 0 : 1;
 }
 
 }  // namespace
@@ -312,6 +247,8 @@ int main(int argc, char** argv) {
       o.matches = std::stoi(value);
     } else if (name == "--pause-ms") {
       o.pause_ms = std::stoll(value);
+    } else if (name == "--rounds") {
+      o.rounds = std::stoi(value);
     } else {
       std::cerr << "cluster_test: unknown option " << name << "\n";
       return 2;

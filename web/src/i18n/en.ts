@@ -213,6 +213,23 @@ export const en = {
   'board.tap_again': 'Tap column {col} again to drop, or tap another column.',
   'table.team': 'Team {names}',
   'table.sound': 'Sound',
+  // Issue 29 at the table: results said to you, touch hints, one tap, your
+  // turn noticed, the premove, the theme, the game pages.
+  'result.match_win_you': 'You win the match {score}.',
+  'result.match_loss_you': 'You lose the match {score}.',
+  'result.your_rating': 'Your rating: {old} → {new} ({delta})',
+  'table.game_pages': 'Replay:',
+  'board.tap_again_pop': 'Tap the bottom disc of column {col} again to pop it, or tap another column.',
+  'board.help.twice_touch': 'Tap one of your pieces, then the point it steps to.',
+  'board.help.one_tap': 'Tap a column to drop.',
+  'table.one_tap': 'One tap drops',
+  'table.notify': 'Tell me when it is my turn',
+  'table.notify_denied': 'This browser blocks notifications from this site.',
+  'table.premove': 'Premove: column {col}.',
+  'table.premove_cancel': 'Cancel premove',
+  'table.premove_refused': 'Your premove in column {col} could no longer be played, so it was dropped.',
+  'board.help.premove': 'Not your turn: choose a column now to play it as soon as your turn comes.',
+  'theme.dark': 'Dark theme',
   // Home (one click, your games), invite, rematch
   'home.friend': 'Play a friend',
   'home.friend.note': '“Play a friend” makes a private table and copies its link for you to send.',

@@ -212,6 +212,22 @@ export const nl: Messages = {
   'board.tap_again': 'Tik nog eens op kolom {col} om te laten vallen, of tik op een andere kolom.',
   'table.team': 'Ploeg {names}',
   'table.sound': 'Geluid',
+  'result.match_win_you': 'Je wint de match met {score}.',
+  'result.match_loss_you': 'Je verliest de match met {score}.',
+  'result.your_rating': 'Jouw rating: {old} → {new} ({delta})',
+  'table.game_pages': 'Terugkijken:',
+  'board.tap_again_pop':
+    'Tik nog eens op de onderste schijf van kolom {col} om hem eruit te halen, of tik op een andere kolom.',
+  'board.help.twice_touch': 'Tik op een van je stukken en dan op het punt waar het heen gaat.',
+  'board.help.one_tap': 'Tik op een kolom om te laten vallen.',
+  'table.one_tap': 'Eén tik laat vallen',
+  'table.notify': 'Laat het me weten als ik aan zet ben',
+  'table.notify_denied': 'Deze browser blokkeert meldingen van deze site.',
+  'table.premove': 'Voorzet: kolom {col}.',
+  'table.premove_cancel': 'Voorzet annuleren',
+  'table.premove_refused': 'Je voorzet in kolom {col} kon niet meer gespeeld worden en is vervallen.',
+  'board.help.premove': 'Je bent niet aan zet: kies nu een kolom, die wordt gespeeld zodra je aan zet bent.',
+  'theme.dark': 'Donker thema',
   // Home (one click, your games), invite, rematch
   'home.friend': 'Speel tegen een vriend',
   'home.friend.note':

@@ -154,7 +154,8 @@ describe('a rated two-game match between two browsers', () => {
       const ratings = await p.locator('.rating-change').allTextContents();
       expect(ratings).toHaveLength(2);
     }
-    expect(await A.textContent('#match-result h2')).toMatch(/wins the match 1½:½/);
+    expect(await A.textContent('#match-result h2')).toBe('You win the match 1½:½.');
+    expect(await B.textContent('#match-result h2')).toBe('You lose the match ½:1½.');
     const mineA = (await A.textContent('.rating-change.mine')) ?? '';
     const mineB = (await B.textContent('.rating-change.mine')) ?? '';
     expect(mineA).toMatch(/1500 → \d+ \(\+\d+\)/);

@@ -96,7 +96,7 @@ describe('profile and leaderboard after a rated match', () => {
     // Game 2: colours swapped; Yellow (the winner of game 1) makes four in a.
     await play('bababaca');
     for (const p of [A, B]) await p.locator('#match-result').waitFor();
-    expect(await winner.textContent('#match-result h2')).toContain('wins the match 2:0');
+    expect(await winner.textContent('#match-result h2')).toBe('You win the match 2:0.');
     const mine = (await winner.textContent('.rating-change.mine')) ?? '';
     newRating = Number(/→ (\d+)/.exec(mine)?.[1]);
     expect(newRating).toBeGreaterThan(1500);

@@ -180,7 +180,7 @@ describe('the table at game end fits the window', () => {
         await page.locator('#resign-match.armed').waitFor();
         await rm.click();
         await page.locator('#match-result').waitFor();
-        expect(await page.textContent('#match-result h2')).toBe('Computer (level 1) wins the match 2:0.');
+        expect(await page.textContent('#match-result h2')).toBe('You lose the match 0:2.');
         const vp = page.viewportSize()!;
         // Rematch and another game, both in view.
         for (const next of ['#rematch-offer', '#play-again']) {

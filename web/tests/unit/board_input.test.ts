@@ -4,7 +4,7 @@
 // aims at a pop; twiceFour: a piece, then its target. And what they draw:
 // shapes as well as colours, blocks, the winning line, the cylinder wrap.
 import { describe, expect, it } from 'vitest';
-import { columnText, dropCell, FourBoardView, type FourBoardProps } from '../../src/board_view';
+import { columnText, dropCell, FourBoardView, touchHelp, type FourBoardProps } from '../../src/board_view';
 import { rowText, TWICE_START, TwiceBoardView } from '../../src/twice_view';
 import { B4_EXAMPLE, boardRows, crossSteps } from '../../src/puzzle';
 
@@ -104,6 +104,64 @@ describe('four-in-a-row board input (RULES.md C)', () => {
     key('ArrowRight'); // e: a yellow disc
     key('ArrowDown');
     expect(view.aimedMove()).toBe('e');
+  });
+});
+
+describe('premove and touch help (issue 29)', () => {
+  function waiting(premove: string | null) {
+    const chosen: (string | null)[] = [];
+    const view = new FourBoardView(
+      () => undefined,
+      (m) => chosen.push(m),
+    );
+    document.body.append(view.el);
+    const props: FourBoardProps = {
+      width: 7,
+      height: 6,
+      cylinder: false,
+      board: EMPTY,
+      legal: [],
+      mySide: null,
+      winning: [],
+      lastMove: null,
+      animate: false,
+      premoveSide: 1,
+      premove,
+    };
+    view.update(props);
+    const key = (k: string) =>
+      view.el.dispatchEvent(new KeyboardEvent('keydown', { key: k, bubbles: true, cancelable: true }));
+    return { view, chosen, key };
+  }
+
+  it('takes a digit as the premove on another player turn, the same digit or Escape cancels', () => {
+    const { chosen, key } = waiting(null);
+    key('3');
+    key('9');
+    expect(chosen).toEqual(['c']);
+    const set = waiting('c');
+    set.key('3');
+    set.key('Escape');
+    expect(set.chosen).toEqual([null, null]);
+  });
+
+  it('draws the premove dashed over its column, in the player colour', () => {
+    const { view } = waiting('e');
+    const disc = view.el.querySelectorAll('.disc.premove');
+    expect(disc).toHaveLength(1);
+    expect(disc[0].getAttribute('class')).toContain('side-1');
+    expect(view.helpElement().textContent).toBe(
+      'Not your turn: choose a column now to play it as soon as your turn comes.',
+    );
+  });
+
+  it('tells a finger what a second tap does: drop, or pop a chosen bottom disc', () => {
+    expect(touchHelp(null, false, false)).toBe('Tap a column to choose it, tap it again to drop.');
+    expect(touchHelp(null, true, true)).toBe('Tap a column to drop. Tap your bottom disc to pop it.');
+    expect(touchHelp('d', false, true)).toBe('Tap column d again to drop, or tap another column.');
+    expect(touchHelp('d^', false, true)).toBe(
+      'Tap the bottom disc of column d again to pop it, or tap another column.',
+    );
   });
 });
 

@@ -11,6 +11,8 @@ import { TWICE_START, TwiceBoardView } from '../../twice_view';
 import { variantInfo } from '../../variants';
 import type { TableController } from './controller';
 import { pieceChoice } from './piece_choice';
+import { oneTapOn } from './prefs';
+import { premoveOpen } from './premove';
 import { resignButton } from './resign';
 import { resultBox } from './result';
 import { isTwice, nameOf } from './texts';
@@ -36,6 +38,12 @@ export class BoardArea {
     return !!el && (el === this.four?.el || el === this.twice?.el);
   }
 
+  // A digit typed on the page outside any control: a four-in-a-row board
+  // takes it (Space, Enter and the arrows keep scrolling the page).
+  handleKey(e: KeyboardEvent): void {
+    if (this.four?.el.isConnected && /^[0-9]$/.test(e.key)) this.four.handleKey(e);
+  }
+
   focus(): void {
     (this.four?.el ?? this.twice?.el)?.focus({ preventScroll: true });
   }
@@ -45,18 +53,20 @@ export class BoardArea {
     const g = m.game;
     const myTurn = isMyTurn(m) && !c.pendingMove;
     const wrap = h('div', { class: 'board-wrap' });
-    // The result sits in the board's area, over the board, with the next action.
-    const result = resultBox(c);
-    if (result) wrap.append(result);
     const box = h('div', { class: 'board-box' });
     const view = isTwice(m) ? this.twiceBoard(c, box, myTurn) : this.fourBoard(c, box, myTurn);
     const help = view.helpElement();
     // Through the CSSOM: the Content-Security-Policy refuses style attributes.
     box.style.setProperty('--ar', view.aspectRatio().toFixed(4));
-    // The help keeps its line while a game runs (no jump of the board each
-    // turn) and gives it to the board when the game is over or watched.
+    // Under the board, in a band of fixed least height (style.css) so the
+    // board keeps its size through every state: the help and the buttons
+    // while a game runs, the result with the next action when it is over.
     help.classList.toggle('idle', m.mySeat === null || !g || !!g.outcome || m.table?.status !== 'playing');
-    wrap.append(box, help);
+    const below = h('div', { class: 'below-board' }, help);
+    const result = resultBox(c);
+    if (result) below.append(result);
+    below.append(underBoard(c));
+    wrap.append(box, below);
     return wrap;
   }
 
@@ -84,13 +94,18 @@ export class BoardArea {
     const m = c.model;
     const s = m.table!.settings;
     const g = m.game;
-    if (!this.four) this.four = new FourBoardView((mv) => c.sendMove(mv));
+    if (!this.four)
+      this.four = new FourBoardView(
+        (mv) => c.sendMove(mv),
+        (mv) => c.setPremove(mv),
+      );
     const width = g?.width ?? s.width;
     const height = g?.height ?? s.height;
     const board = g?.board ?? Array.from({ length: height }, () => '.'.repeat(width));
-    const seated = m.mySeat !== null;
     const running = !!g && !g.outcome && m.table?.status === 'playing';
     const last = lastMoveOf(m);
+    const mine = isMyTurn(m);
+    const premoving = premoveOpen(m);
     this.four.update({
       width,
       height,
@@ -102,18 +117,32 @@ export class BoardArea {
       lastMove: c.animateNext && m.lastMove ? { move: m.lastMove.move, before: m.lastMove.before } : null,
       lastCell: last ? dropCell(last, board, width, height) : null,
       animate: c.animateNext,
-      // The row for the hovering disc only while the player plays; on the
-      // others' turns it says who is to move, so it is never an empty band.
-      noBand: !(seated && running),
+      // The row over the board is always there, so the board keeps its size
+      // from the first move to the result: it holds the hovering disc, the
+      // premove, or says whose turn it is.
+      noBand: false,
       bandText:
-        seated && running && !isMyTurn(m) && g?.to_move
-          ? t('table.turn.other', { name: nameOf(m, g.to_move.seat) })
+        running && g?.to_move
+          ? mine
+            ? t('table.turn.you')
+            : t('table.turn.other', { name: nameOf(m, g.to_move.seat) })
           : undefined,
+      bandMine: mine,
+      premoveSide: premoving && m.mySeat !== null ? sideOfSeat(m, m.mySeat) : null,
+      premove: premoving ? c.premove : null,
+      oneTap: oneTapOn(),
     });
     c.animateNext = false;
     box.append(this.four.el);
     return this.four;
   }
+}
+
+// The premove waiting, with the button that cancels it.
+function premoveLine(c: TableController, move: string): HTMLElement {
+  const cancel = h('button', { type: 'button', class: 'small', id: 'premove-cancel' }, t('table.premove_cancel'));
+  cancel.addEventListener('click', () => c.setPremove(null));
+  return h('p', { class: 'premove-note', id: 'premove' }, t('table.premove', { col: move }), ' ', cancel);
 }
 
 // Under the board: Pass when it is the only move, Resign the game while one
@@ -129,6 +158,7 @@ export function underBoard(c: TableController): HTMLElement {
       pass.addEventListener('click', () => c.sendMove('pass'));
       box.append(pass);
     }
+    if (c.premove && premoveOpen(m)) box.append(premoveLine(c, c.premove));
     box.append(resignButton(c, 'resign_game'));
   }
   if (seated && m.table?.settings.opponent.kind === 'computer' && !m.match?.over && (m.match?.games ?? 1) > 1)

@@ -10,6 +10,7 @@ import { autoNext, type RematchAction, type RematchFrame } from '../../rematch_v
 import { playSound } from '../../sound';
 import { applyMessage, emptyModel, isMyTurn, type TableModel } from '../../table_model';
 import { eventLine } from './announce';
+import { premoveOpen, premoveStep } from './premove';
 import { eventSound } from './sounds';
 import { scoredText } from './texts';
 
@@ -37,6 +38,12 @@ export class TableController {
   pointNote: string | null = null;
   // Rematch: the offer's last frame.
   rematch: RematchFrame | null = null;
+  // The column chosen to drop in when the turn comes (premove.ts), and the
+  // game it was chosen in.
+  premove: string | null = null;
+  private premoveGame = 0;
+  // The page notices the player's turn coming (title, notification).
+  onTurn: (() => void) | null = null;
   private readonly watch: boolean;
   private readonly hooks: TableHooks;
   private conn: Connection | null = null;
@@ -107,8 +114,35 @@ export class TableController {
     }
     if (r.event) this.onEvent(r.event, beforeTurn);
     if (msg.type === 'presence' || msg.type === 'state') this.scheduleClaimCheck();
+    if (!beforeTurn && isMyTurn(this.model)) this.onTurn?.();
     this.hooks.render();
+    this.playPremove();
     this.autoReady();
+  }
+
+  // A premove at a four-in-a-row table (premove.ts); null cancels it.
+  setPremove(move: string | null): void {
+    if (move !== null && !premoveOpen(this.model)) return;
+    this.premove = move;
+    this.premoveGame = this.model.game?.number ?? 0;
+    if (move !== null) this.hooks.announce(t('table.premove', { col: move }));
+    this.hooks.render();
+  }
+
+  // The turn came: the premove is sent if the server lists it as legal, else
+  // dropped with a word why; a finished game forgets it.
+  private playPremove(): void {
+    const move = this.premove;
+    if (move === null || this.pendingMove) return;
+    const step = premoveStep(this.model, move, this.premoveGame);
+    if (step.kind === 'keep') return;
+    this.premove = null;
+    if (step.kind === 'send') this.sendMove(step.move);
+    else if (step.kind === 'refused') {
+      this.lastError = t('table.premove_refused', { col: step.move });
+      this.hooks.announce(this.lastError);
+    }
+    if (step.kind !== 'send') this.hooks.render();
   }
 
   private catchUp(): void {

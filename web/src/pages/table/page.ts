@@ -7,16 +7,18 @@
 import { clear, h } from '../../dom';
 import { t } from '../../i18n';
 import type { Shell } from '../../shell';
-import type { TableModel } from '../../table_model';
+import { isMyTurn, type TableModel } from '../../table_model';
 import { variantKey } from '../../table_text';
 import { variantLabel } from '../../variants';
 import { fillBanner } from './banner';
-import { BoardArea, underBoard } from './board_area';
+import { BoardArea } from './board_area';
 import { TableController, type TableHooks } from './controller';
 import { countedBox, movesBox } from './moves';
 import { Clocks, seatsPanel } from './seats';
 import { scoreBox, shareBox, sideButtons } from './side_panels';
+import { prefToggles } from './prefs';
 import { soundToggle } from './sounds';
+import { TurnNotice } from './turn_notice';
 import { statusLine } from './status_line';
 import { isTwice, scoreText } from './texts';
 
@@ -50,9 +52,11 @@ class TablePage implements TableHooks {
   private readonly clocks = new Clocks();
   private bannerEl: HTMLElement | null = null;
   private playEl: HTMLElement | null = null;
+  private readonly notice = new TurnNotice();
 
   constructor(id: string, watch: boolean) {
     this.c = new TableController(id, watch, this);
+    this.c.onTurn = () => this.notice.turnCame();
   }
 
   start(shell: Shell): void {
@@ -60,6 +64,13 @@ class TablePage implements TableHooks {
     this.c.start();
     setInterval(() => this.updateClocks(), 100);
     window.addEventListener('resize', () => this.fitPlay());
+    // Digits typed on the page, outside any control, go to the board: a
+    // seated player plays without tabbing to it first.
+    document.addEventListener('keydown', (e) => {
+      const el = e.target;
+      if (e.defaultPrevented || !(el === document.body || el === this.shell?.main)) return;
+      this.board.handleKey(e);
+    });
   }
 
   render(): void {
@@ -82,20 +93,22 @@ class TablePage implements TableHooks {
       return;
     }
     const label = t(variantLabel(variantKey(m.table.settings)));
-    document.title = `${label} — fourtable`;
+    this.notice.update(`${label} — fourtable`, isMyTurn(m));
     // Seats and clocks, the turn, the board with the result over it, then the
     // buttons: a column that fits the window (fitPlay), the board taking what
     // the rest leaves.
     const play = h('section', { class: 'play', 'aria-label': label });
     const boardArea = this.board.element(c);
-    boardArea.append(underBoard(c));
     play.append(seatsPanel(m, this.clocks), statusLine(c), boardArea);
     this.playEl = play;
     const side = h(
       'aside',
       { class: 'side' },
       scoreBox(m),
-      soundToggle(() => this.render()),
+      soundToggle(
+        () => this.render(),
+        prefToggles(() => this.render()),
+      ),
       movesBox(m),
       countedBox(m),
       shareBox(c),

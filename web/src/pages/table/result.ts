@@ -3,6 +3,7 @@
 // and the next action (Ready between games, the rematch after the match).
 // The details (ratings, the next game's rule) are beside the board.
 import { h } from '../../dom';
+import { formatDelta } from '../../format';
 import { t } from '../../i18n';
 import { rematchBox } from '../../rematch_view';
 import type { TableModel } from '../../table_model';
@@ -48,6 +49,36 @@ function profileLinks(m: TableModel, results: readonly string[]): HTMLElement | 
   );
 }
 
+// The player's own rating change, in the banner: on a phone the side panel
+// that lists everyone's is below the board, out of view.
+function myRating(m: TableModel): HTMLElement | null {
+  const rc = m.match?.result?.ratings.find((r) => r.seat === m.mySeat);
+  if (!rc) return null;
+  const text = t('result.your_rating', {
+    old: Math.round(rc.before),
+    new: Math.round(rc.after),
+    delta: formatDelta(rc.after - rc.before),
+  });
+  return h('p', { class: 'result-rating', id: 'result-rating' }, text);
+}
+
+// Links to the match's game pages (`/g/<table>-<n>`): every game up to the
+// board's last was played (a game lost unplayed with the match is never the
+// board's game, table_model.ts).
+function gameLinks(c: TableController): HTMLElement | null {
+  const n = c.model.game?.number ?? 0;
+  if (n < 1) return null;
+  const links = Array.from({ length: n }, (_, i) =>
+    h('a', { href: `/g/${c.id}-${i + 1}`, class: 'game-link' }, t('player.game_n', { n: i + 1 })),
+  );
+  return h(
+    'p',
+    { class: 'result-games', id: 'result-games' },
+    t('table.game_pages'),
+    links.flatMap((a, i) => [i ? ' · ' : ' ', a]),
+  );
+}
+
 function roundEnd(detail: string | null): HTMLElement | null {
   return detail ? h('p', { class: 'round-end', id: 'round-end' }, detail) : null;
 }
@@ -67,7 +98,9 @@ export function resultBox(c: TableController): HTMLElement | null {
       h('h2', {}, matchResultText(m)),
       h('p', {}, t('result.by', { reason: reasonText(reason) })),
       roundEnd(r.reason === 'completed' ? roundEndText(m) : null),
+      myRating(m),
       profileLinks(m, r.results),
+      gameLinks(c),
     );
   } else if (g?.outcome) {
     box = h(

@@ -86,7 +86,8 @@ function seatItem(m: TableModel, seat: Seat, clock: HTMLElement): HTMLElement {
     sideIcon(m, side),
     h(
       'span',
-      { class: 'seat-name' },
+      // The whole name on hover where a narrow seat has to cut it.
+      { class: 'seat-name', title: nameOf(m, seat.seat) + (you ? ` (${t('table.you')})` : '') },
       // Three colours or two teams: the colour is written out, not only shown.
       namedSides(m)
         ? h('span', { class: 'side-word' }, sideName(m, side) + ' ')
@@ -96,6 +97,7 @@ function seatItem(m: TableModel, seat: Seat, clock: HTMLElement): HTMLElement {
         : seat.computer
           ? nameOf(m, seat.seat)
           : '…',
+      // Said on every screen: a guest may not know the name it was given.
       you ? h('span', { class: 'you-badge' }, ` (${t('table.you')})`) : null,
       !connected && (seat.player || seat.computer) ? h('span', { class: 'away' }, ` · ${t('table.offline')}`) : null,
       ready ? h('span', { class: 'ready-mark' }, ` ✓ ${t('table.ready.done')}`) : null,

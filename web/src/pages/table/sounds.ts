@@ -29,8 +29,9 @@ export class LowTimeBell {
   }
 }
 
-// `rerender`: the page draws the toggle's new state.
-export function soundToggle(rerender: () => void): HTMLElement {
+// `rerender`: the page draws the toggle's new state; `more`: the other
+// choices kept in the browser (prefs.ts), in the same box.
+export function soundToggle(rerender: () => void, more: HTMLElement[] = []): HTMLElement {
   const on = soundOn();
   const b = h(
     'button',
@@ -42,5 +43,5 @@ export function soundToggle(rerender: () => void): HTMLElement {
     if (soundOn()) playSound('move');
     rerender();
   });
-  return h('div', { class: 'sound-box' }, b);
+  return h('div', { class: 'sound-box' }, b, ...more);
 }

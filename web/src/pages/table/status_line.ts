@@ -15,8 +15,8 @@ function turnLine(m: TableModel): HTMLElement | null {
   if (!g || !g.to_move || g.outcome) return null;
   const mine = isMyTurn(m);
   // The row above a four-in-a-row board says it already (board_area.ts):
-  // the line stays for screen readers only.
-  const inBand = !mine && !isTwice(m) && m.mySeat !== null && m.table?.status === 'playing';
+  // the line stays for screen readers only, and the board does not move.
+  const inBand = !isTwice(m) && m.table?.status === 'playing';
   return h(
     'p',
     { class: 'turn' + (mine ? ' mine' : '') + (inBand ? ' sr-only' : ''), id: 'turn' },
@@ -49,7 +49,9 @@ function presenceLines(c: TableController, box: HTMLElement): void {
 
 export function statusLine(c: TableController): HTMLElement {
   const m = c.model;
-  const box = h('div', { class: 'status-line' });
+  // twiceFour's turn line is not in a band over the board: its place is kept
+  // when the round is over, so the board does not move (style.css).
+  const box = h('div', { class: 'status-line' + (isTwice(m) ? ' keep' : '') });
   const g = m.game;
   if (m.table?.status === 'waiting' && m.table.seats.some((x) => !x.player && !x.computer)) {
     box.append(h('p', { class: 'turn' }, t('table.waiting')));

@@ -87,7 +87,14 @@ export function matchResultText(m: TableModel): string {
   const r = m.match?.result;
   if (!r) return '';
   const winners = r.results.map((x, i) => (x === 'win' ? i : -1)).filter((i) => i >= 0);
-  if (winners.length === 0) return t('result.match_draw', { score: scoreText(m, r.score) });
+  const mine = m.mySeat;
+  if (winners.length === 0) return t('result.match_draw', { score: scoreText(m, r.score, mine) });
+  // Said to the player: "You win the match 2:0", "You lose the match 0:2",
+  // with the player's own points first.
+  if (mine !== null)
+    return t(winners.includes(mine) ? 'result.match_win_you' : 'result.match_loss_you', {
+      score: scoreText(m, r.score, mine),
+    });
   // The winner's points first ("Bob wins the match 1½:½"), whatever the seat.
   return t('result.match_win', {
     name: winners.map((s) => nameOf(m, s)).join(' & '),
