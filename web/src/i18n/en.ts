@@ -213,7 +213,7 @@ export const en = {
   'board.tap_again': 'Tap column {col} again to drop, or tap another column.',
   'table.team': 'Team {names}',
   'table.sound': 'Sound',
-  // Issue 29 at the table: results said to you, touch hints, one tap, your
+  // At the table: results said to you, touch hints, one tap, your
   // turn noticed, the premove, the theme, the game pages.
   'result.match_win_you': 'You win the match {score}.',
   'result.match_loss_you': 'You lose the match {score}.',
