@@ -217,16 +217,18 @@ TEST(Serve, SpectatorAndReconnectCatchUp) {
 // The creator plays `variant` on 5x4 against computers at `level` in every
 // other seat (a computer seat for each) through a whole,
 // unrated match of `games` games, answering legal[0] whenever it is its turn;
-// the engine answers on its worker thread.
-void match_against_computers(const std::string& variant, std::size_t seats, int games, int level) {
+// the engine answers on its worker thread. `level`: 1..7 or "perfect" as
+// the settings write it. The game's record (protocol.md 2.7) names each
+// seat's computer as the table summary does.
+void match_against_computers(const std::string& variant, std::size_t seats, int games,
+                             const std::string& level) {
   ServerProcess server(temp_db("computers-" + variant));
   const int port = server.port();
   Guest a = new_guest(port);
-  const std::string table =
-      create_table(port, a,
-                   R"({"game":"four","variant":")" + variant +
-                       R"(","width":5,"height":4,"opponent":{"kind":"computer","level":)" +
-                       std::to_string(level) + "}}");
+  const std::string table = create_table(
+      port, a,
+      R"({"game":"four","variant":")" + variant +
+          R"(","width":5,"height":4,"opponent":{"kind":"computer","level":)" + level + "}}");
   Player pa = join(port, a, table);
   EXPECT_EQ(pa.seat, 0);
   // The creator's hello filled the table: the state already holds game 1.
@@ -255,6 +257,11 @@ void match_against_computers(const std::string& variant, std::size_t seats, int 
       EXPECT_EQ(over, games);
       EXPECT_GT(computer_moves, 2 * games);
       EXPECT_EQ(ev.at("ratings").as_array().size(), 0u) << "computer games are unrated";
+      const json::value game = http(port, "GET", "/api/games/" + table + "-1").json();
+      const auto& players = game.at("players").as_array();
+      ASSERT_EQ(players.size(), seats) << json::serialize(game);
+      for (std::size_t i = 0; i < seats; ++i)
+        EXPECT_EQ(players[i].at("computer"), seat_list[i].at("computer")) << "seat " << i;
       return;
     }
     if (kind == "game_over") {
@@ -270,18 +277,23 @@ void match_against_computers(const std::string& variant, std::size_t seats, int 
 
 // RULES.md A3 against the computer: two games, colours swapped.
 TEST(Serve, MatchAgainstTheComputer) {
-  match_against_computers("classic", 2, 2, 1);
+  match_against_computers("classic", 2, 2, "1");
+}
+
+// The perfect level is "perfect" in the summary and in the game's record.
+TEST(Serve, MatchAgainstThePerfectComputer) {
+  match_against_computers("classic", 2, 2, R"("perfect")");
 }
 
 // RULES.md A10: three players, two computers, a match of three games.
 TEST(Serve, ThreePlayersAgainstTwoComputers) {
-  match_against_computers("three-players", 3, 3, 2);
+  match_against_computers("three-players", 3, 3, "2");
 }
 
 // RULES.md A11: two vs two; the creator's team-mate and both opponents are
 // computers, a match of two games.
 TEST(Serve, TwoVsTwoWithThreeComputers) {
-  match_against_computers("two-vs-two", 4, 2, 2);
+  match_against_computers("two-vs-two", 4, 2, "2");
 }
 
 // RULES.md A9: a drawn opening is vetted by the engine on a
@@ -327,6 +339,40 @@ TEST(Serve, DrawnOpeningsAreVettedBeforeTheMatchStarts) {
   }
 }
 
+// One twiceFour round as the table's frames showed it: who moved first, and
+// the board and round of its last frame.
+struct SeenRound {
+  std::int64_t first_side = -1;
+  json::value board;
+  json::value round;
+  std::size_t moves = 0;
+};
+
+// protocol.md 2.16: the game page's replay of each round equals what the
+// table showed: the first mover (round 2's is the other piece, RULES.md B6),
+// the last board and the round's counted lines and points; 2.7 names the
+// players' computers as the summary does.
+void expect_replays_as_seen(int port, const std::string& table,
+                            const std::vector<SeenRound>& seen) {
+  for (std::size_t i = 0; i < seen.size(); ++i) {
+    const std::string id = table + "-" + std::to_string(i + 1);
+    HttpResult r = http(port, "GET", "/api/games/" + id + "/analysis");
+    ASSERT_EQ(r.status, 200) << r.body;
+    const json::object a = r.json().as_object();
+    EXPECT_TRUE(a.contains("unsupported")) << id;
+    const json::array& boards = a.at("boards").as_array();
+    const json::array& movers = a.at("movers").as_array();
+    ASSERT_EQ(boards.size(), seen[i].moves + 1) << id;
+    ASSERT_EQ(movers.size(), seen[i].moves) << id;
+    EXPECT_EQ(movers.at(0).as_int64(), seen[i].first_side) << id;
+    for (std::size_t k = 1; k < movers.size(); ++k)
+      EXPECT_NE(movers[k], movers[k - 1]) << id << " move " << k + 1;
+    EXPECT_EQ(boards.back(), seen[i].board) << id;
+    EXPECT_EQ(a.at("round"), seen[i].round) << id;
+  }
+  EXPECT_NE(seen.at(0).first_side, seen.at(1).first_side);
+}
+
 // RULES.md B2, B6: a twiceFour match between two people, to its end.
 TEST(Serve, TwiceFourMatch) {
   // The test plays far faster than a person: lift the per-socket frame rate.
@@ -344,6 +390,7 @@ TEST(Serve, TwiceFourMatch) {
   std::vector<Player*> players = {&pa, &pb};
   int counter = 0;
   int rounds = 0;
+  std::vector<SeenRound> seen;
   for (int guard = 0; guard < 2000; ++guard) {
     json::object f = pa.ws->recv(10000ms);
     ASSERT_NE(str(f.at("type")), "error") << json::serialize(f);
@@ -353,6 +400,7 @@ TEST(Serve, TwiceFourMatch) {
     if (kind == "match_over") {
       EXPECT_GE(rounds, 2);
       EXPECT_EQ(str(ev.at("reason")), "completed");
+      expect_replays_as_seen(port, table, seen);
       return;
     }
     if (kind == "game_over") {
@@ -360,6 +408,13 @@ TEST(Serve, TwiceFourMatch) {
       pa.ws->send(R"({"type":"ready"})");
       pb.ws->send(R"({"type":"ready"})");
       continue;
+    }
+    if (kind == "game_started")
+      seen.push_back({ev.at("game").at("to_move").at("side").as_int64(), {}, {}, 0});
+    if (kind == "moved") {
+      seen.back().board = ev.at("game").at("board");
+      seen.back().round = ev.at("game").at("round");
+      ++seen.back().moves;
     }
     if (kind != "game_started" && kind != "moved") continue;
     const int seat = to_move_of(ev);

@@ -79,6 +79,7 @@ TEST(Records, AMatchResignedInGameOneHasNoGameTwo) {
       EXPECT_EQ(g2.status, 404) << suffix << ": " << g2.body;
       if (suffix != "/analysis") {
         EXPECT_NE(g2.body.find("never played"), std::string::npos) << g2.body;
+        EXPECT_EQ(str(g2.json().at("error").at("code")), "not_played") << suffix;
       }
     }
     for (const Guest& guest : guests) {

@@ -1,7 +1,7 @@
 // twiceFour's `round` object (docs/protocol.md 5.3): the golden frames that
 // the web client's tests read are what the server builds for the same moves,
 // and its fields follow RULES.md B3 and B5.
-#include "server/tables/round_json.h"
+#include "server/protocol/round_json.h"
 
 #include <gtest/gtest.h>
 

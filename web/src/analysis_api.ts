@@ -1,12 +1,10 @@
 // The game record and exact analysis of docs/protocol.md 2.7, 2.16 and the
-// analysis board of 2.17, with the texts of a score.
+// analysis board of 2.17.
 import { call } from './api';
-import { ta } from './i18n/analysis';
+import type { RoundScore } from './protocol';
+import type { MoveScore } from './score_words';
 
-export interface MoveScore {
-  move: string;
-  score: number;
-}
+export type { MoveScore };
 
 export interface PositionAnalysis {
   // pending: not analysed yet (a game's analysis while it runs).
@@ -42,7 +40,11 @@ export interface GameAnalysis {
   height?: number;
   cylinder?: boolean;
   boards?: string[][];
+  // movers[i]: the side that made move i + 1.
+  movers?: number[];
   winning?: string[];
+  // twiceFour: the round at its end; its lines carry the ply that scored them.
+  round?: RoundScore;
   clock_ms: (number | null)[];
 }
 
@@ -98,19 +100,4 @@ export async function getGameAnalysis(id: string): Promise<GameAnalysis> {
 
 export async function analyseBoard(req: BoardRequest): Promise<BoardAnswer> {
   return (await call('POST', '/api/analysis', req)) as BoardAnswer;
-}
-
-// A score as the list shows it: the solver's number with its sign (+ the
-// mover wins, the higher the sooner), or win/draw/loss for PopOut.
-export function scoreText(score: number, wdl: boolean): string {
-  if (wdl) return resultWord(score);
-  return score > 0 ? `+${score}` : score < 0 ? `−${-score}` : '0';
-}
-
-export function resultWord(score: number): string {
-  return score > 0 ? ta('analysis.win') : score < 0 ? ta('analysis.loss') : ta('analysis.draw');
-}
-
-export function scoreClass(score: number): string {
-  return score > 0 ? 'score-win' : score < 0 ? 'score-loss' : 'score-draw';
 }

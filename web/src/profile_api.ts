@@ -3,12 +3,13 @@
 // leaderboard pages load this (a chunk of its own, not the table page's).
 import { call } from './api';
 import { readPlayer } from './protocol';
-import { array, bool, int, nullable, num, object, oneOf, str, type Infer, type Reader } from './schema';
+import { array, bool, int, nullable, num, object, oneOf, optional, str, type Infer, type Reader } from './schema';
 
 const rating = object({ pool: str, rating: num, rd: num, matches: int, provisional: bool });
 
 const finishedMatch = object({
   table: str,
+  game: optional(str), // four or twicefour (protocol 2.6)
   variant: str,
   rated: bool,
   seat: int,

@@ -2,7 +2,7 @@
 // name, the names at a table, why a game ended, and the variant key of a table's settings (the key
 // of its label and its rules page: twiceFour has no four-in-a-row variant).
 // The table, home, game and other pages all take them from here.
-import type { Settings, TableSummary } from './protocol';
+import type { ClockSettings, Settings, TableSummary } from './protocol';
 import { t, type MessageKey } from './i18n';
 
 const REASONS: Record<string, MessageKey> = {
@@ -20,8 +20,10 @@ const REASONS: Record<string, MessageKey> = {
   abandon: 'reason.abandon',
 };
 
+// One name per level on every page: "Computer (level 3)", "Computer
+// (perfect play)".
 export function computerName(level: string): string {
-  return level === 'perfect' ? `${t('create.opponent.computer')} (${t('level.perfect')})` : t('computer', { n: level });
+  return level === 'perfect' ? t('computer.perfect') : t('computer', { n: level });
 }
 
 // Who sits at a table, seat by seat: a person's name, a computer's, or a
@@ -37,4 +39,12 @@ export function reasonText(reason: string): string {
 // 'twicefour' or the four-in-a-row variant ('classic', 'five', ...).
 export function variantKey(settings: Pick<Settings, 'game' | 'variant'>): string {
   return settings.game === 'twicefour' ? 'twicefour' : settings.variant;
+}
+
+// A table's clock in a few words: "5 min + 3 s" (Fischer, RULES.md A4) or
+// "30 s a move" (B7), for the lobby's lines.
+export function clockText(c: ClockSettings): string {
+  if (c.kind === 'per_move') return t('table.per_move', { s: Math.round((c.move_ms ?? 0) / 1000) });
+  const min = Math.round(((c.bank_ms ?? 0) / 60_000) * 10) / 10;
+  return t('clock.fischer', { min, inc: Math.round((c.increment_ms ?? 0) / 1000) });
 }

@@ -10,8 +10,10 @@
 
 #include "match/match.h"
 #include "rules/notation.h"
+#include "rules/twicefour_game.h"
 #include "server/analysis/game_analysis.h"
 #include "server/protocol/log.h"
+#include "server/protocol/round_json.h"
 #include "server/protocol/settings.h"
 
 namespace ft::server {
@@ -32,11 +34,20 @@ std::string game_id(const std::string& table, int number) {
 // variant and the match's set-up) and its moves with their seats.
 struct LoadedGame {
   store::MatchId match = 0;
-  std::unique_ptr<rules::FourGame> start;
+  std::unique_ptr<rules::FourGame> start;    // four in a row: what the solver analyses
+  std::unique_ptr<rules::GameState> replay;  // any game: the start the game page replays
   std::vector<PlayedMove> moves;
   std::vector<std::int64_t> clock_ms;  // the mover's time left after each move, -1 none
   std::string why;                     // not four in a row, or a stored row that does not read
 };
+
+// Whether `moves` can all be played from `start` (on a copy).
+bool plays_all(const rules::GameState& start, const std::vector<PlayedMove>& moves) {
+  auto g = start.clone();
+  for (const auto& m : moves)
+    if (!g->play(std::string_view(m.move))) return false;
+  return true;
+}
 
 std::optional<LoadedGame> load_game(store::Store& st, const std::string& table, int number) {
   const auto matches = st.matches_of_table(table);
@@ -63,12 +74,20 @@ std::optional<LoadedGame> load_game(store::Store& st, const std::string& table, 
     out.why = factory.error().message;
     return out;
   }
-  auto state = (*factory)(match::GameSpec{number - 1, 0});
-  if (!state) {
-    out.why = state.error().message;
-    return out;
+  // twiceFour's first mover (RULES.md B6) is not stored beside the moves:
+  // it is the piece whose start plays them all (the first step moves one of
+  // its own pieces, so only one of the two does).
+  for (int first_side : {0, 1}) {
+    auto state = (*factory)(match::GameSpec{number - 1, first_side});
+    if (!state) {
+      out.why = state.error().message;
+      return out;
+    }
+    const bool fits = plays_all(**state, out.moves);
+    if (!out.replay || fits) out.replay = std::move(state).value();
+    if (fits || out.replay->kind() == rules::GameKind::four) break;
   }
-  const auto* four = dynamic_cast<const rules::FourGame*>(state->get());
+  const auto* four = dynamic_cast<const rules::FourGame*>(out.replay.get());
   if (four == nullptr) {
     out.why = "the exact solver plays four in a row only";
     return out;
@@ -123,31 +142,45 @@ void AnalysisService::game_finished(const std::string& table, int number) {
 namespace {
 
 // What the game page draws at each ply, besides the analysis: the board
-// rows (as the table's frames send them), the winning line, the clocks.
+// rows (as the table's frames send them), the side that made each move, the
+// winning line, the clocks; twiceFour's round as the table's last frame of
+// it shows it (protocol.md 5.3: its counted lines carry the half-move that
+// scored them, so the page finds the round at any ply).
 json::object replay_json(const LoadedGame& g) {
   json::array boards;
   json::array clocks;
+  json::array movers;
   for (std::int64_t c : g.clock_ms)
     clocks.push_back(c >= 0 ? json::value(c) : json::value(nullptr));
   json::object out{{"clock_ms", std::move(clocks)}};
-  if (!g.start) return out;
-  rules::FourGame game = *g.start;
+  if (!g.replay) return out;
+  std::unique_ptr<rules::GameState> game = g.replay->clone();
   auto rows = [&game] {
     json::array r;
-    for (const auto& row : game.board_rows()) r.push_back(json::string(row));
+    for (const auto& row : game->board_rows()) r.push_back(json::string(row));
     return r;
   };
   boards.push_back(rows());
   for (const auto& m : g.moves) {
-    if (!game.play(std::string_view(m.move))) break;
+    const int side = game->side_to_move();
+    if (!game->play(std::string_view(m.move))) break;
+    movers.push_back(side);
     boards.push_back(rows());
   }
-  json::array winning;
-  for (const auto& c : game.winning_cells()) winning.push_back(json::string(rules::format_cell(c)));
-  out["width"] = game.spec().width;
-  out["height"] = game.spec().height;
-  out["cylinder"] = game.spec().cylinder;
   out["boards"] = std::move(boards);
+  out["movers"] = std::move(movers);
+  if (const auto* twice = dynamic_cast<const rules::TwiceFourGame*>(game.get())) {
+    out["round"] = twicefour_round_json(*twice);
+    return out;
+  }
+  const auto* four = dynamic_cast<const rules::FourGame*>(game.get());
+  if (four == nullptr) return out;
+  json::array winning;
+  for (const auto& c : four->winning_cells())
+    winning.push_back(json::string(rules::format_cell(c)));
+  out["width"] = four->spec().width;
+  out["height"] = four->spec().height;
+  out["cylinder"] = four->spec().cylinder;
   out["winning"] = std::move(winning);
   return out;
 }

@@ -34,7 +34,8 @@ constexpr std::size_t MAX_BOARD_MOVES = 160;
 }  // namespace
 
 // protocol.md 2.7: a finished game's record. A game lost unplayed with the
-// match has none: 404, as for a game that does not exist, saying why.
+// match has none: 404 with a code of its own (not_played), so a page says
+// that the game was never played rather than that it does not exist.
 HttpResponse Api::api_game(std::string_view id) {
   const bool text = id.ends_with(".txt");
   if (text) id.remove_suffix(4);
@@ -46,7 +47,7 @@ HttpResponse Api::api_game(std::string_view id) {
   if (!game || !game->finished)
     return error(HttpError::not_found, "no finished game " + std::string(id));
   if (game->unplayed)
-    return error(HttpError::not_found,
+    return error(HttpError::not_played,
                  "game " + std::string(id) + " was never played: the match ended before it began");
   if (text) {
     HttpResponse r;

@@ -32,6 +32,7 @@ constexpr std::array<HttpErrorRow, HTTP_ERROR_COUNT> HTTP_ERRORS{{
     {HttpError::cross_site, "cross_site", 403},
     {HttpError::origin_refused, "origin_refused", 403},
     {HttpError::not_found, "not_found", 404},
+    {HttpError::not_played, "not_played", 404},
     {HttpError::method_not_allowed, "method_not_allowed", 405},
     {HttpError::has_password, "has_password", 409},
     {HttpError::no_password, "no_password", 409},

@@ -27,6 +27,7 @@ enum class HttpError : std::uint8_t {
   cross_site,              // 403: a state-changing request from another site
   origin_refused,          // 403: a WebSocket handshake from another origin (3)
   not_found,               // 404
+  not_played,              // 404: a game lost unplayed with its match (2.7)
   method_not_allowed,      // 405, with Allow
   has_password,            // 409 (2.12)
   no_password,             // 409 (2.12)
@@ -42,7 +43,7 @@ enum class HttpError : std::uint8_t {
   server_error,            // 500
   unavailable,             // 503: the store is not reachable just now
 };
-inline constexpr int HTTP_ERROR_COUNT = 29;
+inline constexpr int HTTP_ERROR_COUNT = 30;
 
 // "bad_json", ...: the code as the body's error.code carries it.
 std::string_view http_error_name(HttpError code);

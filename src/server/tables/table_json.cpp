@@ -4,7 +4,7 @@
 #include <algorithm>
 
 #include "rules/four_game.h"
-#include "server/tables/round_json.h"
+#include "server/protocol/round_json.h"
 
 namespace ft::server {
 namespace json = boost::json;
@@ -46,19 +46,24 @@ json::array score_json(const TableState& t) {
   return score;
 }
 
+namespace {
+
+// A seat's computer as every answer names it (protocol.md 2.4): its level
+// 1..7 or "perfect", so a page names it one way; null for a person.
+json::value computer_json(int level) {
+  if (level == 0) return nullptr;
+  if (level == PERFECT_LEVEL) return json::object{{"level", "perfect"}};
+  return json::object{{"level", level}};
+}
+
+}  // namespace
+
 json::object summary_json(const TableState& t, int spectators) {
   json::array seats;
   for (std::size_t i = 0; i < t.seats.size(); ++i) {
-    json::value computer = nullptr;
-    if (t.seats[i].computer != 0) {
-      if (t.seats[i].computer == PERFECT_LEVEL) {
-        computer = json::object{{"level", "perfect"}};
-      } else {
-        computer = json::object{{"level", t.seats[i].computer}};
-      }
-    }
-    seats.push_back(
-        json::object{{"seat", int(i)}, {"player", player_json(t, int(i))}, {"computer", computer}});
+    seats.push_back(json::object{{"seat", int(i)},
+                                 {"player", player_json(t, int(i))},
+                                 {"computer", computer_json(t.seats[i].computer)}});
   }
   json::object o{{"id", t.id},
                  {"url", "/t/" + t.id},
@@ -255,12 +260,10 @@ json::value game_players_json(const TableState& t, int number, std::int64_t now)
   json::array players;
   for (std::size_t i = 0; i < t.seats.size(); ++i) {
     const int side = side_of_seat(*t.match, g.side_team, int(i));
-    json::value computer = nullptr;
-    if (t.seats[i].computer != 0) computer = json::object{{"level", t.seats[i].computer}};
     players.push_back(json::object{{"seat", int(i)},
                                    {"side", side},
                                    {"player", player_json(t, int(i))},
-                                   {"computer", computer}});
+                                   {"computer", computer_json(t.seats[i].computer)}});
   }
   json::value outcome = outcome_json(t, g.end, g.outcome, g.loser_team, g.side_team);
   json::array moves;

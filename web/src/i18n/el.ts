@@ -73,6 +73,7 @@ export const el: Messages = {
   'level.n': 'Επίπεδο {n}',
   'level.perfect': 'Τέλειο παιχνίδι',
   computer: 'Υπολογιστής (επίπεδο {n})',
+  'computer.perfect': 'Υπολογιστής (τέλειο παιχνίδι)',
 
   'table.title': 'Τραπέζι {id}',
   'table.waiting': 'Αναμονή για αντίπαλο. Στείλε του τον σύνδεσμο:',
@@ -115,6 +116,7 @@ export const el: Messages = {
   'table.round_points': '{n} πόντ.',
   'table.round_points_label': 'Πόντοι σε αυτόν τον γύρο: {n}',
   'table.per_move': '{s} δευτ. ανά κίνηση',
+  'clock.fischer': '{min} λεπτά + {inc} δ',
   'table.counted': 'Γραμμές που μέτρησαν (δεν ξαναμετρούν για κανέναν):',
   'table.counted_line': '{line}: {name}',
   'table.choice_start': 'Αρχική θέση',
@@ -307,7 +309,7 @@ export const el: Messages = {
   'player.result.loss': 'Ήττα',
   'player.game_n': 'Παρτίδα {n}',
   'player.more': 'Εμφάνιση παλαιότερων αγώνων',
-  'player.computer': 'Ο υπολογιστής',
+  'player.computer': 'Υπολογιστής',
   'player.not_found': 'Δεν υπάρχει τέτοιος παίκτης.',
   'player.error': 'Το προφίλ δεν φορτώθηκε: {error}',
   'player.profiles': 'Προφίλ:',
@@ -315,7 +317,7 @@ export const el: Messages = {
   'leaderboard.title': 'Κατάταξη: {pool}',
   'leaderboard.pools': 'Ομάδες βαθμολογίας',
   'leaderboard.rule':
-    'Παίκτες με απόκλιση βαθμολογίας κάτω από {rd} που έπαιξαν αγώνα με βαθμολογία τις τελευταίες {days} ημέρες.',
+    'Οι παίκτες εμφανίζονται εδώ μόλις σταθεροποιηθεί η βαθμολογία τους, δηλαδή φαίνεται χωρίς «?» (κάθε αγώνας με βαθμολογία τη βεβαιώνει), και όσο ο τελευταίος τους αγώνας με βαθμολογία δεν είναι παλαιότερος από {days} ημέρες.',
   'leaderboard.rank': 'Θέση',
   'leaderboard.player': 'Παίκτης',
   'leaderboard.rating': 'Βαθμολογία',
@@ -323,7 +325,7 @@ export const el: Messages = {
   'leaderboard.empty': 'Κανείς δεν εμφανίζεται ακόμη σε αυτή την ομάδα.',
   'leaderboard.you': 'Η θέση σου: {rank}',
   'leaderboard.unranked':
-    'Δεν εμφανίζεσαι ακόμη: η βαθμολογία σου {rating} χρειάζεται απόκλιση κάτω από {rd} και αγώνα με βαθμολογία τις τελευταίες {days} ημέρες.',
+    'Δεν εμφανίζεσαι ακόμη (η βαθμολογία σου: {rating}). Θα εμφανιστείς μόλις σταθεροποιηθεί η βαθμολογία σου, δηλαδή φαίνεται χωρίς «?» (κάθε αγώνας με βαθμολογία τη βεβαιώνει), και όσο ο τελευταίος σου αγώνας με βαθμολογία δεν είναι παλαιότερος από {days} ημέρες.',
   'leaderboard.not_found': 'Δεν υπάρχει τέτοια ομάδα βαθμολογίας.',
   'leaderboard.error': 'Η κατάταξη δεν φορτώθηκε: {error}',
   // The link to the analysis board (the pages' own strings: analysis_el.ts).

@@ -74,6 +74,7 @@ export const en = {
   'level.n': 'Level {n}',
   'level.perfect': 'Perfect play',
   computer: 'Computer (level {n})',
+  'computer.perfect': 'Computer (perfect play)',
 
   'table.title': 'Table {id}',
   'table.waiting': 'Waiting for an opponent. Send them the link:',
@@ -116,6 +117,7 @@ export const en = {
   'table.round_points': '{n} pt',
   'table.round_points_label': 'Points this round: {n}',
   'table.per_move': '{s} s a move',
+  'clock.fischer': '{min} min + {inc} s',
   'table.counted': 'Counted lines (used up for both players):',
   'table.counted_line': '{line} by {name}',
   'table.choice_start': 'Start position',
@@ -211,7 +213,7 @@ export const en = {
   'board.tap_again': 'Tap column {col} again to drop, or tap another column.',
   'table.team': 'Team {names}',
   'table.sound': 'Sound',
-  // Issue 29 at the table: results said to you, touch hints, one tap, your
+  // At the table: results said to you, touch hints, one tap, your
   // turn noticed, the premove, the theme, the game pages.
   'result.match_win_you': 'You win the match {score}.',
   'result.match_loss_you': 'You lose the match {score}.',
@@ -308,7 +310,7 @@ export const en = {
   'player.result.loss': 'Loss',
   'player.game_n': 'Game {n}',
   'player.more': 'Show older matches',
-  'player.computer': 'The computer',
+  'player.computer': 'Computer',
   'player.not_found': 'There is no such player.',
   'player.error': 'The profile could not be loaded: {error}',
   'player.profiles': 'Profiles:',
@@ -316,7 +318,7 @@ export const en = {
   'leaderboard.title': 'Leaderboard: {pool}',
   'leaderboard.pools': 'Rating pools',
   'leaderboard.rule':
-    'Players whose rating deviation is below {rd} and who played a rated match in the last {days} days.',
+    'Players appear here once their rating is settled, shown without “?” (each rated match makes it surer), and while their last rated match is at most {days} days old.',
   'leaderboard.rank': 'Rank',
   'leaderboard.player': 'Player',
   'leaderboard.rating': 'Rating',
@@ -324,7 +326,7 @@ export const en = {
   'leaderboard.empty': 'Nobody is listed in this pool yet.',
   'leaderboard.you': 'Your place: {rank}',
   'leaderboard.unranked':
-    'You are not listed yet: your rating of {rating} needs a deviation below {rd} and a rated match in the last {days} days.',
+    'You are not listed yet (your rating: {rating}). You appear once your rating is settled, shown without “?” (each rated match makes it surer), and while your last rated match is at most {days} days old.',
   'leaderboard.not_found': 'There is no such rating pool.',
   'leaderboard.error': 'The leaderboard could not be loaded: {error}',
   // The link to the analysis board (the pages' own strings: analysis_en.ts).

@@ -73,6 +73,7 @@ export const nl: Messages = {
   'level.n': 'Niveau {n}',
   'level.perfect': 'Perfect spel',
   computer: 'Computer (niveau {n})',
+  'computer.perfect': 'Computer (perfect spel)',
 
   'table.title': 'Tafel {id}',
   'table.waiting': 'Wachten op een tegenstander. Stuur hem of haar de link:',
@@ -115,6 +116,7 @@ export const nl: Messages = {
   'table.round_points': '{n} pnt',
   'table.round_points_label': 'Punten deze ronde: {n}',
   'table.per_move': '{s} s per zet',
+  'clock.fischer': '{min} min + {inc} s',
   'table.counted': 'Getelde lijnen (voor beiden opgebruikt):',
   'table.counted_line': '{line} door {name}',
   'table.choice_start': 'Beginstand',
@@ -307,7 +309,7 @@ export const nl: Messages = {
   'player.result.loss': 'Verlies',
   'player.game_n': 'Partij {n}',
   'player.more': 'Oudere matches tonen',
-  'player.computer': 'De computer',
+  'player.computer': 'Computer',
   'player.not_found': 'Deze speler bestaat niet.',
   'player.error': 'Het profiel kon niet worden geladen: {error}',
   'player.profiles': 'Profielen:',
@@ -315,7 +317,7 @@ export const nl: Messages = {
   'leaderboard.title': 'Ranglijst: {pool}',
   'leaderboard.pools': 'Ratinglijsten',
   'leaderboard.rule':
-    'Spelers met een ratingafwijking onder {rd} die in de laatste {days} dagen een match voor de rating speelden.',
+    'Spelers staan hier zodra hun rating vaststaat, dus zonder “?” getoond wordt (elke match voor de rating maakt hem zekerder), en zolang hun laatste match voor de rating hooguit {days} dagen oud is.',
   'leaderboard.rank': 'Plaats',
   'leaderboard.player': 'Speler',
   'leaderboard.rating': 'Rating',
@@ -323,7 +325,7 @@ export const nl: Messages = {
   'leaderboard.empty': 'Er staat nog niemand op deze lijst.',
   'leaderboard.you': 'Jouw plaats: {rank}',
   'leaderboard.unranked':
-    'Je staat nog niet op de lijst: je rating van {rating} heeft een afwijking onder {rd} nodig en een match voor de rating in de laatste {days} dagen.',
+    'Je staat nog niet op de lijst (je rating: {rating}). Je komt erop zodra je rating vaststaat, dus zonder “?” getoond wordt (elke match voor de rating maakt hem zekerder), en zolang je laatste match voor de rating hooguit {days} dagen oud is.',
   'leaderboard.not_found': 'Deze ratinglijst bestaat niet.',
   'leaderboard.error': 'De ranglijst kon niet worden geladen: {error}',
   // The link to the analysis board (the pages' own strings: analysis_nl.ts).

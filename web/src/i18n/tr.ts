@@ -73,6 +73,7 @@ export const tr: Messages = {
   'level.n': 'Seviye {n}',
   'level.perfect': 'Kusursuz oyun',
   computer: 'Bilgisayar (seviye {n})',
+  'computer.perfect': 'Bilgisayar (kusursuz oyun)',
 
   'table.title': 'Masa {id}',
   'table.waiting': 'Rakip bekleniyor. Ona bu bağlantıyı gönder:',
@@ -115,6 +116,7 @@ export const tr: Messages = {
   'table.round_points': '{n} puan',
   'table.round_points_label': 'Bu turdaki puan: {n}',
   'table.per_move': 'Hamle başına {s} sn',
+  'clock.fischer': '{min} dk + {inc} sn',
   'table.counted': 'Sayılmış çizgiler (iki oyuncu için de kullanıldı):',
   'table.counted_line': '{line}: {name}',
   'table.choice_start': 'Başlangıç dizilişi',
@@ -293,7 +295,7 @@ export const tr: Messages = {
   'player.matches': 'Biten maçlar',
   'player.none': 'Henüz biten maç yok.',
   'player.col.date': 'Tarih',
-  'player.col.variant': 'Varyant',
+  'player.col.variant': 'Çeşit',
   'player.col.opponents': 'Rakipler',
   'player.col.score': 'Skor',
   'player.col.result': 'Sonuç',
@@ -311,7 +313,8 @@ export const tr: Messages = {
   'leaderboard.nav': 'Sıralamalar',
   'leaderboard.title': 'Sıralama: {pool}',
   'leaderboard.pools': 'Reyting havuzları',
-  'leaderboard.rule': 'Reyting sapması {rd} altında olan ve son {days} günde reytingli maç oynayan oyuncular.',
+  'leaderboard.rule':
+    'Oyuncular, reytingleri oturduğunda (“?” olmadan gösterildiğinde; her reytingli maç onu kesinleştirir) ve son reytingli maçları en fazla {days} gün önceyse burada görünür.',
   'leaderboard.rank': 'Sıra',
   'leaderboard.player': 'Oyuncu',
   'leaderboard.rating': 'Reyting',
@@ -319,7 +322,7 @@ export const tr: Messages = {
   'leaderboard.empty': 'Bu havuzda henüz kimse listelenmiyor.',
   'leaderboard.you': 'Senin sıran: {rank}',
   'leaderboard.unranked':
-    'Henüz listede değilsin: {rating} reytingin için sapmanın {rd} altında olması ve son {days} günde reytingli bir maç oynaman gerekiyor.',
+    'Henüz listede değilsin (reytingin: {rating}). Reytingin oturduğunda (“?” olmadan gösterildiğinde; her reytingli maç onu kesinleştirir) ve son reytingli maçın en fazla {days} gün önceyse burada görünürsün.',
   'leaderboard.not_found': 'Böyle bir reyting havuzu yok.',
   'leaderboard.error': 'Sıralama yüklenemedi: {error}',
   // The link to the analysis board (the pages' own strings: analysis_tr.ts).

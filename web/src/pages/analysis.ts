@@ -13,7 +13,8 @@ import { formatMoveLine } from '../format';
 import { errorMessage, t, type MessageKey } from '../i18n';
 import { ta } from '../i18n/analysis';
 import { canPlayFrom, playFromBox } from '../play_from';
-import { analysisSection, boardBox, scoresList } from '../scores_view';
+import { analysisSection, boardBox, columnScores } from '../scores_view';
+import { discsOn } from '../score_words';
 import type { Shell } from '../shell';
 import { PRESETS, VARIANTS, variantInfo, variantLabel } from '../variants';
 
@@ -118,19 +119,32 @@ class AnalysisPage {
     const col = h('div', { class: 'game-board-col' });
     const a = this.answer;
     if (a) {
+      // Each move's score under its column, for the side to move.
+      const scores =
+        a.analysis && !this.busy && !a.over
+          ? columnScores(
+              a.analysis,
+              { width: a.width, height: a.height, discs: discsOn(a.board), wdl: a.scores === 'win_draw_loss' },
+              { width: a.width, cylinder: a.cylinder },
+            )
+          : null;
       col.append(
-        boardBox(this.board, {
-          width: a.width,
-          height: a.height,
-          cylinder: a.cylinder,
-          board: a.board,
-          legal: this.busy || a.over ? [] : a.legal,
-          mySide: a.over ? null : a.to_move,
-          winning: a.winning ?? [],
-          lastMove: null,
-          animate: false,
-          noBand: false,
-        }),
+        boardBox(
+          this.board,
+          {
+            width: a.width,
+            height: a.height,
+            cylinder: a.cylinder,
+            board: a.board,
+            legal: this.busy || a.over ? [] : a.legal,
+            mySide: a.over ? null : a.to_move,
+            winning: a.winning ?? [],
+            lastMove: null,
+            animate: false,
+            noBand: false,
+          },
+          scores,
+        ),
       );
       col.append(this.board.helpElement());
     } else {
@@ -209,14 +223,11 @@ class AnalysisPage {
           ? ta('analysis.over_win', { side: t(SIDE_KEYS[a.winner] ?? 'side.red') })
           : ta('analysis.over_draw');
     else if (a) status.textContent = ta('analysis.at', { side: t(SIDE_KEYS[a.to_move] ?? 'side.red') });
-    if (a?.analysis && !this.busy) {
-      const wdl = a.scores === 'win_draw_loss';
+    if (a?.analysis && !this.busy && !a.over)
       box.append(
-        scoresList(a.analysis, wdl, undefined),
-        h('p', { class: 'hint' }, ta(wdl ? 'analysis.legend_wdl' : 'analysis.legend')),
+        h('p', { class: 'hint' }, ta(a.scores === 'win_draw_loss' ? 'analysis.legend_wdl' : 'analysis.legend')),
       );
-    }
-    const moves = h('ol', { class: 'game-moves', 'aria-label': t('table.moves') });
+    const moves = h('ol', { class: 'game-moves', 'aria-label': t('table.moves'), tabindex: 0 });
     this.setup.moves.forEach((m, i) =>
       moves.append(h('li', { class: `side-${i % 2}` }, formatMoveLine(i + 1, i % 2, m))),
     );

@@ -1,23 +1,28 @@
 // The game page `/g/<table>-<n>`: a finished game at any ply (buttons, arrow
 // keys, Home/End, a click on a move), its players and result, the clock after
 // each move, and its exact analysis (protocol 2.16): every legal move's score
-// at the shown ply, mistakes marked in the move list and counted per player.
+// in words under its column at the shown ply, mistakes and slower moves told
+// in the move list and counted per player. A twiceFour round is drawn as the
+// table draws it (twice_view.ts: pieces, counted lines, the round's points).
 // The board rows come from the server; the page decides no rule.
 import './game.css';
 import { getGame, getGameAnalysis, type GameAnalysis, type GameInfo } from '../analysis_api';
 import { ApiError } from '../api';
 import { FourBoardView } from '../board_view';
 import { clear, h } from '../dom';
-import { DISCS, formatClock, formatMoveLine } from '../format';
+import { DISCS, PIECE_SYMBOLS } from '../format';
 import { errorMessage, t, type MessageKey } from '../i18n';
 import { ta, type AnalysisKey } from '../i18n/analysis';
 import { canPlayFrom, playFromBox, type PlayFrom } from '../play_from';
-import { analysisSection, boardBox, scoresList } from '../scores_view';
+import { analysisSection, boardBox, columnScores, reasonWords } from '../scores_view';
 import type { Shell } from '../shell';
 import { variantLabel } from '../variants';
 import { computerName, reasonText } from '../table_text';
+import { pieceIcon, TwiceBoardView } from '../twice_view';
+import { judgementAt, mistakeCounts, movesBox, scoreBoardAt, whyAt, type MovesView } from './game_moves';
 
 const SIDE_KEYS: MessageKey[] = ['side.red', 'side.yellow', 'side.green'];
+const PIECE_KEYS: MessageKey[] = ['side.cross', 'side.circle'];
 const POLL_MS = 2000;
 
 class GamePage {
@@ -27,6 +32,7 @@ class GamePage {
   private ply = 0;
   private shell: Shell | null = null;
   private readonly board = new FourBoardView(() => undefined);
+  private twiceBoard: TwiceBoardView | null = null;
 
   constructor(private readonly id: string) {
     document.addEventListener('keydown', (e) => this.onKey(e));
@@ -40,6 +46,8 @@ class GamePage {
     } catch (e) {
       this.error = e instanceof ApiError ? errorMessage(e.code, e.message) : String(e);
       if (e instanceof ApiError && e.status === 404) this.error = ta('game.not_found', { id: this.id });
+      // A game lost unplayed with its match (protocol 2.7): said so.
+      if (e instanceof ApiError && e.code === 'not_played') this.error = ta('game.not_played', { id: this.id });
       this.render();
     }
   }
@@ -87,8 +95,17 @@ class GamePage {
     return ta('game.ply', { n: this.ply, total: this.total() });
   }
 
+  private twice(): boolean {
+    return this.info?.game === 'twicefour';
+  }
+
+  // Sides as the table names them: cross and circle in twiceFour.
   private sideName(side: number): string {
-    return t(SIDE_KEYS[side] ?? 'side.red');
+    return this.twice() ? t(PIECE_KEYS[side] ?? 'side.cross') : t(SIDE_KEYS[side] ?? 'side.red');
+  }
+
+  private sideMark(side: number): Node | string {
+    return this.twice() ? pieceIcon(side) : (DISCS[side] ?? '');
   }
 
   private playerName(seat: number): string {
@@ -127,7 +144,10 @@ class GamePage {
     const list = main.querySelector<HTMLElement>('.game-moves');
     const current = list?.querySelector<HTMLElement>('[aria-current="step"]')?.parentElement;
     if (!list || !current) return;
-    list.scrollTop = current.offsetTop - list.offsetTop - (list.clientHeight - current.offsetHeight) / 2;
+    // Measured on screen: offsetTop counts from the nearest positioned box,
+    // which is not the list on every layout.
+    const at = current.getBoundingClientRect().top - list.getBoundingClientRect().top + list.scrollTop;
+    list.scrollTop = at - (list.clientHeight - current.offsetHeight) / 2;
   }
 
   private header(info: GameInfo): HTMLElement {
@@ -136,7 +156,7 @@ class GamePage {
       const name = p.player
         ? h('a', { href: `/p/${p.player.id}` }, p.player.name)
         : h('span', {}, p.computer ? computerName(String(p.computer.level)) : '—');
-      players.append(h('li', { class: `side-${p.side}` }, `${DISCS[p.side] ?? ''} ${this.sideName(p.side)}: `, name));
+      players.append(h('li', { class: `side-${p.side}` }, this.sideMark(p.side), ` ${this.sideName(p.side)}: `, name));
     }
     const o = info.outcome;
     let result = info.result;
@@ -147,6 +167,7 @@ class GamePage {
       'div',
       { class: 'game-head' },
       h('p', { class: 'badge' }, t(variantLabel(info.variant))),
+      this.twice() ? h('p', { class: 'badge round-badge' }, ta('game.round', { n: info.number })) : null,
       players,
       h('p', { class: 'game-result' }, result),
     );
@@ -155,27 +176,9 @@ class GamePage {
   private boardColumn(): HTMLElement {
     const a = this.analysis;
     const col = h('div', { class: 'game-board-col' });
-    if (a?.boards && a.width && a.height) {
-      const board = a.boards[Math.min(this.ply, a.boards.length - 1)];
-      const moves = this.info?.moves ?? [];
-      col.append(
-        boardBox(this.board, {
-          width: a.width,
-          height: a.height,
-          cylinder: !!a.cylinder,
-          board,
-          legal: [],
-          mySide: null,
-          winning: this.ply === this.total() ? (a.winning ?? []) : [],
-          lastMove: this.ply > 0 ? { move: moves[this.ply - 1], before: a.boards[this.ply - 1] } : null,
-          animate: false,
-          still: true,
-          noBand: true,
-        }),
-      );
-    } else if (!a) {
-      col.append(h('p', {}, t('loading')));
-    }
+    if (a?.boards && this.twice()) col.append(...this.twiceBoardAt(a));
+    else if (a?.boards && a.width && a.height) col.append(this.fourBoardAt(a));
+    else if (!a) col.append(h('p', {}, t('loading')));
     const button = (key: AnalysisKey, label: string, to: number, disabled: boolean) =>
       h(
         'button',
@@ -202,7 +205,8 @@ class GamePage {
         button('game.forward', '›', this.ply + 1, atEnd),
         button('game.last', '»', this.total(), atEnd),
       ),
-      h('p', { class: 'hint' }, ta('game.keys')),
+      ...this.shownMoveWhy(),
+      h('p', { class: 'hint keys-hint' }, ta('game.keys')),
     );
     // The ways on from the shown position, under the board like its buttons.
     const link = this.analyseLink();
@@ -217,6 +221,81 @@ class GamePage {
         ),
       );
     return col;
+  }
+
+  private fourBoardAt(a: GameAnalysis): HTMLElement {
+    const board = a.boards![Math.min(this.ply, a.boards!.length - 1)];
+    const moves = this.info?.moves ?? [];
+    const pos = a.positions?.[this.ply];
+    // Each move's score under its column, for the player to move here.
+    const scores =
+      pos && pos.state !== 'unsupported'
+        ? columnScores(pos, scoreBoardAt(a, this.ply), { width: a.width!, cylinder: !!a.cylinder }, a.budget_ms)
+        : null;
+    return boardBox(
+      this.board,
+      {
+        width: a.width!,
+        height: a.height!,
+        cylinder: !!a.cylinder,
+        board,
+        legal: [],
+        mySide: null,
+        winning: this.ply === this.total() ? (a.winning ?? []) : [],
+        lastMove: this.ply > 0 ? { move: moves[this.ply - 1], before: a.boards![this.ply - 1] } : null,
+        lastCell: null,
+        animate: false,
+        still: true,
+        noBand: true,
+      },
+      scores,
+    );
+  }
+
+  // twiceFour: the board at the shown ply with the lines counted by then
+  // (each round.lines entry carries the half-move that scored it), and the
+  // round's points at that ply.
+  private twiceBoardAt(a: GameAnalysis): HTMLElement[] {
+    const board = a.boards![Math.min(this.ply, a.boards!.length - 1)];
+    const lines = (a.round?.lines ?? []).filter((l) => l.ply <= this.ply);
+    if (!this.twiceBoard) this.twiceBoard = new TwiceBoardView(() => undefined);
+    this.twiceBoard.update({
+      board,
+      legal: [],
+      mySide: null,
+      counted: lines.map((l) => ({ line: l.line, side: l.side })),
+      lastMove: this.ply > 0 ? (this.info?.moves[this.ply - 1] ?? null) : null,
+    });
+    const box = h('div', { class: 'game-board twice-board' }, this.twiceBoard.el);
+    box.style.setProperty('--ar', this.twiceBoard.aspectRatio().toFixed(4));
+    const points = [0, 1].map((side) => lines.filter((l) => l.side === side).length);
+    const score = points.map((p, side) => `${PIECE_SYMBOLS[side]} ${p}`).join(' : ');
+    const counted = h('ul', { class: 'counted-list game-counted' });
+    for (const l of lines)
+      counted.append(
+        h(
+          'li',
+          { class: `side-${l.side ?? 'unknown'}`, 'data-line': l.line },
+          l.side !== null ? pieceIcon(l.side) : null,
+          ' ',
+          t('table.counted_line', {
+            line: l.line.replace('-', '–'),
+            name: l.side !== null ? this.nameOfSide(l.side) : '?',
+          }),
+        ),
+      );
+    const parts: (HTMLElement | null)[] = [
+      h('p', { class: 'round-points' }, ta('game.round_points', { score })),
+      box,
+      lines.length > 0 ? counted : null,
+    ];
+    return parts.filter((x): x is HTMLElement => x !== null);
+  }
+
+  // The player who played `side` in this game, else the side's name.
+  private nameOfSide(side: number): string {
+    const p = this.info?.players.find((x) => x.side === side);
+    return (p && this.playerName(p.seat)) || this.sideName(side);
   }
 
   // The shown position on the analysis board (variants without a drawn set-up).
@@ -246,8 +325,20 @@ class GamePage {
     return { variant: this.info.variant, width: a.width, height: a.height, moves };
   }
 
+  // The shown move's mistake or slower move in words, under the buttons, so
+  // a phone stepping through the game reads it beside the board.
+  private shownMoveWhy(): HTMLElement[] {
+    if (this.ply === 0 || !this.analysis) return [];
+    const judged = judgementAt(this.analysis, this.ply - 1);
+    const why = judged && judged !== 'best' ? whyAt(this.analysis, this.ply - 1) : null;
+    return why ? [h('p', { class: `ply-why ${judged}` }, why)] : [];
+  }
+
   private sideColumn(): HTMLElement {
-    return h('div', { class: 'game-side' }, this.analysisBox(), this.movesBox());
+    const moves = movesBox(this.movesView());
+    // twiceFour's box only says there is no analysis: after the moves.
+    if (this.twice()) return h('div', { class: 'game-side' }, moves, this.analysisBox());
+    return h('div', { class: 'game-side' }, this.analysisBox(), moves);
   }
 
   private analysisBox(): HTMLElement {
@@ -255,8 +346,14 @@ class GamePage {
     const a = this.analysis;
     if (!a) return box;
     const wdl = a.scores === 'win_draw_loss';
+    // twiceFour has no exact analysis, whatever the queue says: said in the
+    // reader's language, not the server's words.
+    if (this.twice()) {
+      box.append(h('p', {}, ta('analysis.twice_none')));
+      return box;
+    }
     if (a.unsupported) {
-      box.append(h('p', {}, ta('analysis.unsupported', { why: a.unsupported })));
+      box.append(h('p', {}, ta('analysis.unsupported', { why: reasonWords(a.unsupported) })));
       return box;
     }
     if (a.status === 'queued')
@@ -273,83 +370,46 @@ class GamePage {
         ),
       );
     const pos = a.positions?.[this.ply];
-    if (pos) {
-      // "Score of each move:" only over scores.
-      if (pos.state === 'solved')
-        box.append(h('p', { class: 'analysis-at' }, ta('analysis.at', { side: this.sideName(this.sideAt(this.ply)) })));
-      box.append(scoresList(pos, wdl, a.budget_ms));
-    } else if (a.status === 'done' && this.ply === this.total()) {
-      box.append(h('p', {}, ta('analysis.final')));
-    }
+    if (pos?.state === 'solved')
+      box.append(
+        h('p', { class: 'analysis-at' }, ta('analysis.at', { side: this.sideName(this.sideToMove(this.ply)) })),
+      );
+    else if (!pos && a.status === 'done' && this.ply === this.total()) box.append(h('p', {}, ta('analysis.final')));
     if (a.status === 'done') {
       box.append(h('p', { class: 'hint' }, ta(wdl ? 'analysis.legend_wdl' : 'analysis.legend')));
-      const counts = a.mistakes_by_seat ?? [];
-      const list = h('ul', { class: 'mistake-counts', 'aria-label': ta('analysis.mistakes') });
-      for (const p of this.info?.players ?? [])
-        list.append(
-          h(
-            'li',
-            { class: `side-${p.side}` },
-            ta('analysis.mistakes_of', {
-              name: this.playerName(p.seat) || this.sideName(p.side),
-              n: counts[p.seat] ?? 0,
-            }),
-          ),
-        );
-      box.append(h('h3', {}, ta('analysis.mistakes')), list);
+      box.append(...mistakeCounts(this.movesView(), (seat) => this.playerName(seat) || this.sideName(seat)));
     }
     return box;
   }
 
-  // The side to move after `ply` moves: the mover of the next move, else the
-  // one after the last mover.
-  private sideAt(ply: number): number {
-    const seat = this.analysis?.positions?.[ply]?.seat;
+  // The side that made move i + 1: the server's replay says it (twiceFour's
+  // first mover is either piece), else the analysis' seat, else alternation.
+  private sideOf(i: number): number {
+    const mover = this.analysis?.movers?.[i];
+    if (mover != null) return mover;
+    const seat = this.analysis?.positions?.[i]?.seat;
     const p = this.info?.players.find((x) => x.seat === seat);
     if (p) return p.side;
     const sides = Math.max(2, this.info?.players.length ?? 2);
-    return ply % sides;
+    return i % sides;
   }
 
-  private movesBox(): HTMLElement {
-    const info = this.info!;
-    const a = this.analysis;
-    const list = h('ol', { class: 'game-moves', 'aria-label': t('table.moves') });
-    info.moves.forEach((move, i) => {
-      const pos = a?.positions?.[i];
-      const side = this.sideAt(i);
-      const clock = a?.clock_ms?.[i];
-      const mistake = pos?.mistake ? a?.mistakes?.find((m) => m.ply === i) : undefined;
-      const current = this.ply === i + 1;
-      // The visible text is the accessible name (no aria-label): the
-      // mistake's words and the clock's "left" are there for screen readers.
-      const why = mistake
-        ? ta('game.mistake', { from: ta(`analysis.${mistake.from}`), to: ta(`analysis.${mistake.to}`) })
-        : '';
-      const btn = h(
-        'button',
-        {
-          type: 'button',
-          class: 'move-btn' + (mistake ? ' mistake' : ''),
-          'aria-current': current ? 'step' : null,
-          'data-key': `move-${i}`,
-          onclick: () => this.go(i + 1),
-        },
-        h('span', { class: 'move-text' }, formatMoveLine(i + 1, side, move)),
-        mistake ? h('span', { class: 'mistake-mark', title: why, 'aria-hidden': 'true' }, '?') : null,
-        mistake ? h('span', { class: 'sr-only' }, `, ${why}`) : null,
-        clock != null
-          ? h(
-              'span',
-              { class: 'move-clock', title: ta('game.clock_left', { time: formatClock(clock) }) },
-              formatClock(clock),
-            )
-          : null,
-      );
-      list.append(h('li', { class: `side-${side}` }, btn));
-    });
-    if (info.moves.length === 0) list.append(h('li', { class: 'empty' }, t('table.no_moves')));
-    return h('section', { class: 'moves-box game-moves-box' }, h('h2', {}, t('table.moves')), list);
+  // The side to move after `ply` moves.
+  private sideToMove(ply: number): number {
+    if (ply < this.total()) return this.sideOf(ply);
+    const sides = Math.max(2, this.info?.players.length ?? 2);
+    return (this.sideOf(ply - 1) + 1) % sides;
+  }
+
+  private movesView(): MovesView {
+    return {
+      info: this.info!,
+      analysis: this.analysis,
+      ply: this.ply,
+      twice: this.twice(),
+      sideOf: (i) => this.sideOf(i),
+      go: (ply) => this.go(ply),
+    };
   }
 }
 

@@ -12,7 +12,7 @@ import { miniBoard } from '../mini_board';
 import { errorMessage, t, type MessageKey } from '../i18n';
 import type { Player, TableSummary } from '../protocol';
 import type { Shell } from '../shell';
-import { seatNames, variantKey } from '../table_text';
+import { clockText, seatNames, variantKey } from '../table_text';
 import { PRESETS, SIZES, variantInfo, variantLabel, VARIANTS } from '../variants';
 
 const LEVELS: (number | 'perfect')[] = [1, 2, 3, 4, 5, 6, 7, 'perfect'];
@@ -413,7 +413,15 @@ function tableLine(s: TableSummary, action: MessageKey): HTMLElement {
     { class: 'table-line' },
     h('span', { class: 'tl-variant' }, t(variantLabel(v)) + size),
     h('span', { class: 'tl-names' }, names.join(' – ')),
-    h('span', { class: 'tl-detail' }, detail + (s.settings.rated ? ` · ${t('table.rated')}` : '')),
+    h(
+      'span',
+      { class: 'tl-detail' },
+      detail,
+      ' · ',
+      h('span', { class: 'tl-clock' }, clockText(s.settings.clock)),
+      ' · ',
+      h('span', { class: 'tl-rated' }, s.settings.rated ? t('table.rated') : t('table.casual')),
+    ),
     h('a', { href: s.url, class: 'button' }, t(action)),
   );
 }

@@ -92,11 +92,7 @@ function ownPlace(b: Leaderboard): HTMLElement | null {
   const text =
     me.rank !== null
       ? t('leaderboard.you', { rank: me.rank })
-      : t('leaderboard.unranked', {
-          rating: ratingText(me.rating, me.provisional),
-          rd: Math.round(b.max_rd),
-          days: b.active_days,
-        });
+      : t('leaderboard.unranked', { rating: ratingText(me.rating, me.provisional), days: b.active_days });
   return h('p', { class: 'own-place', id: 'own-place' }, h('a', { href: `/p/${me.id}` }, text));
 }
 
@@ -116,11 +112,7 @@ function draw(): void {
   if (state.error)
     box.append(h('p', { class: 'error', role: 'alert' }, t('leaderboard.error', { error: state.error })));
   else if (!b) box.append(h('p', {}, t('loading')));
-  else
-    box.append(
-      h('p', { class: 'note' }, t('leaderboard.rule', { rd: Math.round(b.max_rd), days: b.active_days })),
-      boardTable(b),
-    );
+  else box.append(h('p', { class: 'note' }, t('leaderboard.rule', { days: b.active_days })), boardTable(b));
   const own = b ? ownPlace(b) : null;
   if (own) box.append(own);
   shell.main.append(box);

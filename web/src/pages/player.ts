@@ -152,7 +152,15 @@ function matchRow(m: FinishedMatch): HTMLElement {
     h(
       'td',
       { class: 'c-games' },
-      m.games.map((g) => h('a', { href: `/g/${g}` }, t('player.game_n', { n: g.slice(g.lastIndexOf('-') + 1) }))),
+      // Only the games played (protocol 2.6); twiceFour plays rounds.
+      m.games.map((g) => {
+        const n = g.slice(g.lastIndexOf('-') + 1);
+        return h(
+          'a',
+          { href: `/g/${g}` },
+          m.game === 'twicefour' ? t('table.round', { n }) : t('player.game_n', { n }),
+        );
+      }),
     ),
   );
 }

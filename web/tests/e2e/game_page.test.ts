@@ -90,17 +90,22 @@ describe('the game page', () => {
     await A.locator('.mistake-counts').waitFor({ timeout: 60_000 });
     const mistake = A.locator('.move-btn.mistake');
     expect(await mistake.count()).toBe(2);
-    expect(await mistake.nth(0).textContent()).toMatch(/^1\. ● a\?, mistake: draw to loss/);
-    expect(await mistake.nth(1).textContent()).toMatch(/^6\. ○ b\?, mistake: win to loss/);
+    expect(await mistake.nth(0).textContent()).toMatch(/^1\. ● a\?/);
+    expect(await mistake.nth(1).textContent()).toMatch(/^6\. ○ b\?/);
+    // Each told in words under its move.
+    expect(await A.locator('.move-why.mistake').allTextContents()).toEqual([
+      'a lost the draw: b or c or d draws.',
+      'b let the win go: a wins in 8.',
+    ]);
     expect(await mistake.nth(1).locator('.mistake-mark').textContent()).toBe('?');
     // At the position before that move (5 moves played), a wins: marked
     // best; b a loss.
     await A.locator('.move-btn').nth(4).click();
     expect(await A.locator('.scores .mv-score.best').getAttribute('data-move')).toBe('a');
     expect(await A.locator('.scores .mv-score[data-move="b"]').getAttribute('class')).toContain('score-loss');
-    expect(await A.locator('.mistake-counts li').allTextContents()).toEqual([
-      expect.stringMatching(/: 1$/),
-      expect.stringMatching(/: 1$/),
+    expect(await A.locator('.mistake-counts .count-mistakes').allTextContents()).toEqual([
+      'Mistakes: 1',
+      'Mistakes: 1',
     ]);
     expect(await axeViolations(A)).toEqual([]);
     await A.setViewportSize({ width: 1280, height: 800 });
@@ -152,7 +157,7 @@ describe('the analysis board', () => {
     await A.keyboard.press('3');
     await A.waitForFunction(() => document.querySelectorAll('.game-moves li:not(.empty)').length === 1);
     await A.locator('.scores .mv-score').first().waitFor({ timeout: 30_000 });
-    expect(await A.textContent('.analysis-status')).toBe('Yellow to move. Score of each move:');
+    expect(await A.textContent('.analysis-status')).toBe('Yellow to move.');
     expect(A.url()).toContain('moves=c');
     expect(await axeViolations(A)).toEqual([]);
     await shot(A, 'analysis-board-1280x800');

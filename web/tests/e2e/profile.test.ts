@@ -152,10 +152,13 @@ describe('profile and leaderboard after a rated match', () => {
     // 11111177777722222266666: - - 0 0 0 -8 -).
     const mistake = loser.locator('.move-btn.mistake', { hasText: '24. ○ f' });
     await mistake.waitFor({ timeout: 60_000 });
-    expect(await mistake.textContent()).toMatch(/^24\. ○ f\?, mistake: draw to loss/);
+    expect(await mistake.textContent()).toMatch(/^24\. ○ f\?/);
+    expect(await mistake.locator('xpath=..').locator('.move-why').textContent()).toBe(
+      'f lost the draw: c or d or e draws.',
+    );
     // The opening plies come last: the start is still pending, and says so.
     await loser.keyboard.press('Home');
-    expect(await loser.locator('.analysis-box .pending').textContent()).toBe(
+    expect(await loser.locator('.game-board .pending').textContent()).toBe(
       'Not analysed yet: the analysis works from the last move back to the first.',
     );
     expect(await loser.textContent('.analysis-status')).toMatch(/^Analysing: \d+ of 27 positions done/);

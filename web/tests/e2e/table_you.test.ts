@@ -1,4 +1,5 @@
-// Issue 29 at the table, played by two people on a 1366x768 desktop (A, by
+// The table as its players see it (results to you, a board that holds
+// still, your turn noticed), played by two people on a 1366x768 desktop (A, by
 // mouse and keys) and a 390x844 touch phone (B), with a spectator (C): the
 // seat that is you marked on both, the board holding one size through your
 // turn, the opponent's turn and the result, the title on your turn while the

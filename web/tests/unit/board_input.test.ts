@@ -107,7 +107,7 @@ describe('four-in-a-row board input (RULES.md C)', () => {
   });
 });
 
-describe('premove and touch help (issue 29)', () => {
+describe('premove and touch help', () => {
   function waiting(premove: string | null) {
     const chosen: (string | null)[] = [];
     const view = new FourBoardView(

@@ -30,7 +30,15 @@ import { VARIANTS } from '../../src/variants';
 const SAME_EVERYWHERE = new Set(['twiceFour', 'PopOut', 'Misère']);
 // Words that happen to be spelt the same in a language as in English.
 const SAME_IN: Record<string, string[]> = {
-  nl: ['create.variant', 'result.rating', 'player.col.variant', 'leaderboard.rating'], // "Variant", "Rating" are Dutch words too
+  // "Variant", "Rating", "Computer" and "min" are Dutch words too.
+  nl: [
+    'create.variant',
+    'result.rating',
+    'player.col.variant',
+    'leaderboard.rating',
+    'player.computer',
+    'clock.fischer',
+  ],
   tr: [],
   el: [],
 };

@@ -3,7 +3,7 @@
 // The interface language is English (tests/unit/setup.ts loads it).
 import { describe, expect, it } from 'vitest';
 import type { Settings, TableSummary } from '../../src/protocol';
-import { computerName, reasonText, seatNames, variantKey } from '../../src/table_text';
+import { clockText, computerName, reasonText, seatNames, variantKey } from '../../src/table_text';
 
 const settings = (game: Settings['game'], variant: string) => ({ game, variant });
 
@@ -27,8 +27,17 @@ describe('names at a table', () => {
   });
 
   it('names the perfect computer and the reasons', () => {
-    expect(computerName('perfect')).toBe('The computer (Perfect play)');
+    expect(computerName('perfect')).toBe('Computer (perfect play)');
+    expect(computerName('3')).toBe('Computer (level 3)');
     expect(reasonText('resign_match')).toBe('resignation');
     expect(reasonText('no such reason')).toBe('the end of the game');
+  });
+});
+
+describe('clock of a table', () => {
+  it('says a Fischer clock and a per-move clock in a few words', () => {
+    expect(clockText({ kind: 'fischer', bank_ms: 300_000, increment_ms: 3000 })).toBe('5 min + 3 s');
+    expect(clockText({ kind: 'fischer', bank_ms: 90_000, increment_ms: 0 })).toBe('1.5 min + 0 s');
+    expect(clockText({ kind: 'per_move', move_ms: 30_000 })).toBe('30 s a move');
   });
 });

@@ -14,7 +14,13 @@ export function movesBox(m: TableModel): HTMLElement {
   const moves = g?.moves ?? [];
   const twice = isTwice(m);
   const nc = twice ? 2 : (variantInfo(m.table?.settings.variant ?? '')?.colours ?? 2);
-  const list = h('ol', { class: 'moves' + (twice ? ' twice-moves' : ''), id: 'moves', 'aria-label': t('table.moves') });
+  // A list that scrolls takes the keyboard (axe: scrollable-region-focusable).
+  const list = h('ol', {
+    class: 'moves' + (twice ? ' twice-moves' : ''),
+    id: 'moves',
+    'aria-label': t('table.moves'),
+    tabindex: 0,
+  });
   // Through the CSSOM: the Content-Security-Policy refuses style attributes.
   list.style.setProperty('--sides', String(nc));
   const firstPly = (g?.ply ?? moves.length) - moves.length + 1;

@@ -1,4 +1,4 @@
-// The premove of a four-in-a-row table (issue 29): while another player is to
+// The premove of a four-in-a-row table: while another player is to
 // move, a seated player may choose one column to drop in as soon as the turn
 // comes. The page keeps it, draws it and sends it; the server still judges
 // it, and this only decides, when the turn comes, whether the column is among

@@ -1,4 +1,4 @@
-// The player's turn noticed from another tab (issue 29): while the page is
+// The player's turn noticed from another tab: while the page is
 // hidden and it is the player's turn, the title says so first and the
 // favicon carries a mark; a notification says it too when the player asked
 // for one (prefs.ts). Back in view, title and icon are as before.

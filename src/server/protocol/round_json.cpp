@@ -1,4 +1,4 @@
-#include "server/tables/round_json.h"
+#include "server/protocol/round_json.h"
 
 #include <bit>
 #include <boost/json.hpp>
