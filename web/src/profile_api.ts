@@ -3,7 +3,7 @@
 // leaderboard pages load this (a chunk of its own, not the table page's).
 import { call } from './api';
 import { readPlayer } from './protocol';
-import { array, bool, int, nullable, num, object, oneOf, str, type Infer, type Reader } from './schema';
+import { array, bool, int, nullable, num, object, oneOf, optional, str, type Infer, type Reader } from './schema';
 
 const rating = object({ pool: str, rating: num, rd: num, matches: int, provisional: bool });
 
@@ -24,6 +24,8 @@ export type FinishedMatch = Infer<typeof finishedMatch>;
 const readProfile = object({
   id: str,
   name: str,
+  // A bot account (docs/bot-api.md); absent from servers before it.
+  bot: optional(bool),
   ratings: array(rating),
   counts: object({ win: int, draw: int, loss: int }),
   matches: array(finishedMatch),
