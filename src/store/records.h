@@ -27,6 +27,7 @@ struct Player {
   std::string display_name;
   Millis created_ms = 0;
   Millis seen_ms = 0;
+  Millis bot_ms = 0;  // when the account became a bot (migration 014); 0: a person
   friend bool operator==(const Player&, const Player&) = default;
 };
 
@@ -215,6 +216,18 @@ struct Account {
   Millis created_ms = 0;
   Millis changed_ms = 0;
   friend bool operator==(const Account&, const Account&) = default;
+};
+
+// A personal API token (migration 014) as its owner's list shows it: the
+// token itself is never stored, only its hash (ids.h token_hash).
+struct ApiToken {
+  std::int64_t id = 0;  // assigned by the store, > 0
+  PlayerId player = 0;
+  std::string description;
+  std::string scopes;  // scope names separated by one space ("bot:play challenge:write")
+  Millis created_ms = 0;
+  Millis last_used_ms = 0;  // 0: never used
+  friend bool operator==(const ApiToken&, const ApiToken&) = default;
 };
 
 // Which of a player's finished games an export reads (Store::games_of_player),

@@ -19,7 +19,7 @@ using sql::Value;
 
 // Column lists shared by every SELECT of a record, in the order the decoders
 // below read them.
-constexpr const char* PLAYER_COLS = "id, display_name, created_ms, seen_ms";
+constexpr const char* PLAYER_COLS = "id, display_name, created_ms, seen_ms, bot_ms";
 constexpr const char* TABLE_COLS =
     "id, settings_json, variant, listed, rated, status, created_ms, updated_ms";
 constexpr const char* MATCH_COLS =
@@ -119,7 +119,7 @@ class Columns {
 
 Player player_from(const Row& r) {
   Player p;
-  Columns(r) >> p.id >> p.display_name >> p.created_ms >> p.seen_ms;
+  Columns(r) >> p.id >> p.display_name >> p.created_ms >> p.seen_ms >> p.bot_ms;
   return p;
 }
 
@@ -415,7 +415,7 @@ Player SqlStore::create_player(std::string_view token, std::string_view display_
     const PlayerId id = rows.at(0).integer(0);
     q(*db_, "INSERT INTO sessions (token_hash, player_id, created_ms) VALUES ($1, $2, $3)",
       {hash, id, now});
-    return Player{id, std::string(display_name), now, now};
+    return Player{id, std::string(display_name), now, now, 0};
   });
 }
 
@@ -431,7 +431,7 @@ std::optional<Player> SqlStore::find_player_by_token(std::string_view token) {
   ReadScope scope(*this, false);
   sql::Db& db = scope.db();
   auto rows = q(db,
-                "SELECT p.id, p.display_name, p.created_ms, p.seen_ms FROM sessions s "
+                "SELECT p.id, p.display_name, p.created_ms, p.seen_ms, p.bot_ms FROM sessions s "
                 "JOIN players p ON p.id = s.player_id WHERE s.token_hash = $1",
                 {hash});
   return first_row(rows, player_from);
@@ -555,6 +555,83 @@ std::optional<Account> SqlStore::find_account_by_name(std::string_view name) {
     return a;
   return first_row(q(scope.db(), std::string(ACCOUNT_SELECT) + "WHERE a.name_skeleton = $1", {key}),
                    account_from);
+}
+
+// --- personal API tokens and bots (014) ------------------------------------
+
+namespace {
+constexpr const char* TOKEN_COLS =
+    "id, player_id, description, scopes, created_ms, last_used_ms FROM api_tokens ";
+
+ApiToken api_token_from(const Row& r) {
+  ApiToken t;
+  Columns(r) >> t.id >> t.player >> t.description >> t.scopes >> t.created_ms >> t.last_used_ms;
+  return t;
+}
+}  // namespace
+
+std::optional<ApiToken> SqlStore::add_api_token(std::string_view token, PlayerId player,
+                                                std::string_view description,
+                                                std::string_view scopes, Millis now,
+                                                int max_per_player) {
+  if (token.empty() || description.empty() || scopes.empty())
+    fail(StoreErrc::bad_input, "a token, its description and its scopes may not be empty");
+  const std::string hash = token_hash(token);
+  return transaction([&]() -> std::optional<ApiToken> {
+    if (q(*db_, "SELECT id FROM players WHERE id = $1", {player}).empty())
+      fail(StoreErrc::not_found, "no player " + std::to_string(player));
+    if (!q(*db_, "SELECT id FROM api_tokens WHERE token_hash = $1", {hash}).empty())
+      fail(StoreErrc::conflict, "the token is in use");
+    auto held = q(*db_, "SELECT COUNT(*) FROM api_tokens WHERE player_id = $1", {player});
+    if (held.at(0).integer(0) >= max_per_player) return std::nullopt;
+    auto rows = q(*db_,
+                  "INSERT INTO api_tokens (player_id, token_hash, description, scopes, "
+                  "created_ms, last_used_ms) VALUES ($1, $2, $3, $4, $5, 0) RETURNING id",
+                  {player, hash, description, scopes, now});
+    return ApiToken{rows.at(0).integer(0), player, std::string(description),
+                    std::string(scopes),   now,    0};
+  });
+}
+
+std::vector<ApiToken> SqlStore::api_tokens_of(PlayerId player) {
+  ReadScope scope(*this, false);
+  return all_rows(
+      q(scope.db(), "SELECT " + cols(TOKEN_COLS) + "WHERE player_id = $1 ORDER BY created_ms, id",
+        {player}),
+      api_token_from);
+}
+
+std::optional<ApiToken> SqlStore::find_api_token(std::string_view token) {
+  const std::string hash = token_hash(token);
+  ReadScope scope(*this, false);
+  return first_row(q(scope.db(), "SELECT " + cols(TOKEN_COLS) + "WHERE token_hash = $1", {hash}),
+                   api_token_from);
+}
+
+bool SqlStore::revoke_api_token(PlayerId player, std::int64_t id) {
+  return transaction([&] {
+    return !q(*db_, "DELETE FROM api_tokens WHERE id = $1 AND player_id = $2 RETURNING id",
+              {id, player})
+                .empty();
+  });
+}
+
+void SqlStore::touch_api_token(std::int64_t id, Millis now) {
+  transaction([&] { q(*db_, "UPDATE api_tokens SET last_used_ms = $1 WHERE id = $2", {now, id}); });
+}
+
+Store::BotUpgrade SqlStore::make_bot(PlayerId player, Millis now) {
+  return transaction([&] {
+    auto rows = q(*db_, "SELECT bot_ms FROM players WHERE id = $1", {player});
+    if (rows.empty()) fail(StoreErrc::not_found, "no player " + std::to_string(player));
+    if (rows[0].integer(0) > 0) return BotUpgrade::already_bot;
+    if (q(*db_, "SELECT player_id FROM accounts WHERE player_id = $1", {player}).empty())
+      return BotUpgrade::no_account;
+    if (!q(*db_, "SELECT seat FROM seats WHERE player_id = $1 LIMIT 1", {player}).empty())
+      return BotUpgrade::has_games;
+    q(*db_, "UPDATE players SET bot_ms = $1 WHERE id = $2", {now, player});
+    return BotUpgrade::done;
+  });
 }
 
 // --- failed logins ----------------------------------------------------------

@@ -69,6 +69,14 @@ class SqlStore final : public Store {
                    Millis now) override;
   std::optional<Account> find_account(PlayerId player) override;
   std::optional<Account> find_account_by_name(std::string_view name) override;
+  std::optional<ApiToken> add_api_token(std::string_view token, PlayerId player,
+                                        std::string_view description, std::string_view scopes,
+                                        Millis now, int max_per_player) override;
+  std::vector<ApiToken> api_tokens_of(PlayerId player) override;
+  std::optional<ApiToken> find_api_token(std::string_view token) override;
+  bool revoke_api_token(PlayerId player, std::int64_t id) override;
+  void touch_api_token(std::int64_t id, Millis now) override;
+  BotUpgrade make_bot(PlayerId player, Millis now) override;
   LoginFailures login_failures(std::string_view name_key, std::string_view address, Millis since,
                                int limit) override;
   void add_login_failure(std::string_view name_key, std::string_view address, Millis at,

@@ -183,6 +183,30 @@ class Store {
   // By names.h name_key: "ann", "ANN" and "Аnn" (Cyrillic А) find "Ann".
   virtual std::optional<Account> find_account_by_name(std::string_view name) = 0;
 
+  // --- personal API tokens and bot accounts (migration 014) -----------------
+  // Keeps a new token of the player (only its hash, as with sessions) with
+  // its description and scopes; nullopt, writing nothing, when the player
+  // holds `max_per_player` tokens already. not_found for an unknown player;
+  // bad_input for an empty token, description or scopes; conflict if the
+  // token is in use.
+  virtual std::optional<ApiToken> add_api_token(std::string_view token, PlayerId player,
+                                                std::string_view description,
+                                                std::string_view scopes, Millis now,
+                                                int max_per_player) = 0;
+  // The player's tokens, oldest first.
+  virtual std::vector<ApiToken> api_tokens_of(PlayerId player) = 0;
+  // The token's row; nullopt for a token never made or revoked.
+  virtual std::optional<ApiToken> find_api_token(std::string_view token) = 0;
+  // Deletes the player's token `id`; false when the player holds no such token.
+  virtual bool revoke_api_token(PlayerId player, std::int64_t id) = 0;
+  // Notes a use of token `id` at `now`; nothing for one revoked meanwhile.
+  virtual void touch_api_token(std::int64_t id, Millis now) = 0;
+  enum class BotUpgrade { done, already_bot, no_account, has_games };
+  // Makes the player a bot for good (Player::bot_ms = now) when it has a
+  // password and never held a seat at a table; else says why not, writing
+  // nothing. not_found for an unknown player.
+  virtual BotUpgrade make_bot(PlayerId player, Millis now) = 0;
+
   // --- failed logins (migrations 008 and 010) ---------------------------
   // Kept here so that every node counts the same failures (a login may
   // reach any node behind nginx) and a restart forgets none.

@@ -2,16 +2,21 @@
 // guest sets a password to keep its name, or logs in to a name it kept from
 // another browser; a player with a password changes it or logs out. Logging
 // in or out changes who this browser is, so the page reloads to reconnect
-// as that player. The export of the player's games (protocol 2.13) is a link.
+// as that player. The export of the player's games (protocol 2.13) is a link;
+// an account's personal API tokens are tokens_view.ts's.
 import { ApiError, call } from './api';
 import { clear, h } from './dom';
 import { errorMessage, t, type MessageKey } from './i18n';
 import { bool, int, object, str, type Infer } from './schema';
+import { tokensSection } from './tokens_view';
 
 const readMe = object({ id: str, name: str, account: bool });
 type Me = Infer<typeof readMe>;
 
 const ACCOUNT_ERRORS = new Set([
+  'bad_description',
+  'bad_scopes',
+  'too_many_tokens',
   'wrong_login',
   'wrong_password',
   'name_taken',
@@ -143,6 +148,7 @@ export function mountAccount(button: HTMLButtonElement, panel: HTMLElement): Acc
         },
       ),
       logout,
+      tokensSection(errorText),
     ];
   };
 

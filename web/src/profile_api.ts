@@ -25,6 +25,8 @@ export type FinishedMatch = Infer<typeof finishedMatch>;
 const readProfile = object({
   id: str,
   name: str,
+  // A bot account (docs/bot-api.md); absent from servers before it.
+  bot: optional(bool),
   ratings: array(rating),
   counts: object({ win: int, draw: int, loss: int }),
   matches: array(finishedMatch),

@@ -146,6 +146,7 @@ HttpRequest to_request(http::request<http::string_body>& req, const GuestCookie&
   request.origin = std::string(req[http::field::origin]);
   request.sec_fetch_site = std::string(req["Sec-Fetch-Site"]);
   request.content_type = std::string(req[http::field::content_type]);
+  request.authorization = std::string(req[http::field::authorization]);
   // For the same-site rule only: a browser cannot set this header, so a
   // false one can only make a program's own request fail.
   if (req["X-Forwarded-Proto"] == "https") request.scheme = "https";

@@ -41,6 +41,9 @@ struct HttpRequest {
   std::string sec_fetch_site;
   std::string content_type;
   std::string scheme = "http";
+  // The Authorization header: "Bearer <token>" names a personal API token's
+  // player in place of the cookie's (docs/bot-api.md).
+  std::string authorization;
 };
 
 struct HttpResponse {

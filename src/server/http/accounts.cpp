@@ -53,12 +53,6 @@ void give_cookie(HttpResponse& r, const HttpRequest& request, std::string_view t
     r.headers.emplace_back("Set-Cookie", std::move(value));
 }
 
-json::object me_object(std::int64_t player, std::string_view name) {
-  json::object me = player_object(player, name);
-  me["account"] = true;
-  return me;
-}
-
 }  // namespace
 
 LoginVerdict Api::login_verdict(const std::string& address, const std::string& name_key,
@@ -139,7 +133,7 @@ HttpResponse Api::account_set_password(const HttpRequest& request, const Identit
     return error(HttpError::name_taken, "'" + name + "' is kept by another player; choose another");
   }
   renamed(who.player, name);
-  HttpResponse r = json_response(200, me_object(who.player, name));
+  HttpResponse r = json_response(200, me_json(who.player, name));
   give_cookie(r, request, session.token);
   return r;
 }
@@ -175,7 +169,7 @@ HttpResponse Api::account_login(const HttpRequest& request) {
                     [key, address = request.address](store::Store& st) {
                       st.clear_login_failures(key, address);
                     });
-  HttpResponse r = json_response(200, me_object(account->player, account->name));
+  HttpResponse r = json_response(200, me_json(account->player, account->name));
   give_cookie(r, request, session.token);
   return r;
 }
@@ -230,7 +224,7 @@ HttpResponse Api::account_change_password(const HttpRequest& request, const Iden
                     [player = who.player, name = account->name, hash, now](store::Store& st) {
                       st.set_account(player, name, hash, now);
                     });
-  json::object me = me_object(who.player, account->name);
+  json::object me = me_json(who.player, account->name);
   me["sessions_ended"] = session.others_ended;
   HttpResponse r = json_response(200, me);
   give_cookie(r, request, session.token);

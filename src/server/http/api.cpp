@@ -41,9 +41,10 @@ HttpResponse Api::http(const HttpRequest& request) {
   }
 }
 
-// Every request, in this order: the route (404, 405), the same-site rule
-// for what changes state (request_guard.h), the caller's guest as the
-// route needs it (made now, within the address's limit), the handler.
+// Every request, in this order: the route (404, 405); with a token the
+// token's player (tokens.cpp); else the same-site rule for what changes
+// state (request_guard.h), the caller's guest as the route needs it (made
+// now, within the address's limit), the handler.
 HttpResponse Api::answer(const HttpRequest& request) {
   const std::string path = request.target.substr(0, request.target.find('?'));
   const RouteMatch m = match_route(request.method, path, clock_.is_test());
@@ -54,6 +55,10 @@ HttpResponse Api::answer(const HttpRequest& request) {
     return r;
   }
   if (m.route == Route::web) return static_file(request, path);
+  if (!request.authorization.empty()) return answer_bearer(request, m);
+  if (token_scope(m.token))
+    return error(HttpError::no_token, "this endpoint takes a personal API token: " +
+                                          std::string("Authorization: Bearer <token>"));
   if (auto refused =
           refuse_forged(request, SiteOrigins{request.scheme, request.host, &options_.site_origins}))
     return *refused;
@@ -123,6 +128,10 @@ HttpResponse Api::dispatch(const HttpRequest& request, const RouteMatch& m, cons
     case Route::account_password:
     case Route::account_change:
       return api_account(path, request, who);
+    case Route::account_tokens:
+      return api_tokens(request, m, who);
+    case Route::bot_upgrade:
+      return api_bot_upgrade(*who);
     case Route::test_clock:
       return api_test_clock(request);
     case Route::web:

@@ -2,10 +2,13 @@
 // every request is routed by the route table (protocol/http_routes.h), held
 // to the same-site rule (request_guard.h), given the caller's guest as its
 // route needs (guests.h) and answered by the handler of its resource, one
-// file each: tables.cpp, me.cpp, accounts.cpp, players.cpp, export.cpp,
-// games.cpp, service.cpp. Runs on the blocking pool, so it may call the store.
+// file each: tables.cpp, me.cpp, accounts.cpp, tokens.cpp, bots.cpp,
+// players.cpp, export.cpp, games.cpp, service.cpp. A request with a personal
+// API token (tokens.cpp) is its player's, without cookie or same-site rule. Runs on the blocking
+// pool, so it may call the store.
 #pragma once
 
+#include <boost/json.hpp>
 #include <cstdint>
 #include <memory>
 #include <optional>
@@ -45,6 +48,8 @@ struct ApiOptions {
   // Analysis-board positions a player may ask for a minute
   // (analysis_service.h); an address may ask twice as many.
   double board_per_minute = 30;
+  // Personal API tokens one account may hold (docs/bot-api.md).
+  int tokens_per_account = 20;
 };
 
 // What the handlers work with; each outlives the Api.
@@ -90,6 +95,8 @@ class Api {
   std::optional<HttpResponse> too_many_from_address(const std::string& address);
   // me.cpp (protocol.md 2.2): who the caller is; POST renames.
   HttpResponse api_me(const HttpRequest& request, const Identity& who);
+  // {"id", "name", "account", "bot"}: the caller as /api/me shows it.
+  boost::json::object me_json(std::int64_t player, std::string_view name);
   // The player's name changed: the cached identities and the rooms follow.
   void renamed(std::int64_t player, const std::string& name);
   // players.cpp: profiles and leaderboards (protocol.md 2.14, 2.15).
@@ -131,6 +138,14 @@ class Api {
   NewSession renew_session(std::int64_t player, const std::string& name,
                            const std::string& old_token, const std::string& address,
                            bool all_others, store::Store::Write also = {});
+  // tokens.cpp (bot-api.md): a request with `Authorization`, answered as
+  // its token's player or refused (401, 403); the account's tokens.
+  HttpResponse answer_bearer(const HttpRequest& request, const RouteMatch& route);
+  HttpResponse api_tokens(const HttpRequest& request, const RouteMatch& route, const Identity* who);
+  HttpResponse create_token(const HttpRequest& request, const Identity& who);
+  HttpResponse revoke_token(std::string_view id, const Identity& who);
+  // bots.cpp (bot-api.md): the token's account becomes a bot.
+  HttpResponse api_bot_upgrade(const Identity& who);
   // service.cpp (protocol.md 2.8, 2.9): health, metrics, the test clock.
   HttpResponse healthz();
   HttpResponse metrics();

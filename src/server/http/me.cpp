@@ -1,4 +1,4 @@
-// Who the caller is (protocol.md 2.2): GET /api/me, and POST to choose a name.
+// Who the caller is (protocol.md 2.1, 2.2): GET /api/me, and POST to choose a name.
 #include "server/http/api.h"
 
 #include "server/http/json.h"
@@ -27,13 +27,17 @@ HttpResponse Api::api_me(const HttpRequest& request, const Identity& who) {
       return error(HttpError::name_taken, "'" + clean + "' is kept by a player with a password");
     }
     renamed(who.player, clean);
-    json::object me = player_object(who.player, clean);
-    me["account"] = store_.find_account(who.player).has_value();
-    return json_response(200, me);
+    return json_response(200, me_json(who.player, clean));
   }
-  json::object me = player_object(who.player, who.name);
-  me["account"] = store_.find_account(who.player).has_value();
-  return json_response(200, me);
+  return json_response(200, me_json(who.player, who.name));
+}
+
+json::object Api::me_json(std::int64_t player, std::string_view name) {
+  json::object me = player_object(player, name);
+  me["account"] = store_.find_account(player).has_value();
+  const auto p = store_.find_player(player);
+  me["bot"] = p && p->bot_ms > 0;
+  return me;
 }
 
 void Api::renamed(std::int64_t player, const std::string& name) {

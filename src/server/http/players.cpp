@@ -207,6 +207,7 @@ HttpResponse Api::api_player(const store::Player& player, const HttpRequest& req
   return json_response(
       200, json::object{{"id", "p_" + std::to_string(player.id)},
                         {"name", player.display_name},
+                        {"bot", player.bot_ms > 0},
                         {"ratings", ratings},
                         {"counts", json::object{{"win", counts[match::SeatResult::win]},
                                                 {"draw", counts[match::SeatResult::draw]},

@@ -21,11 +21,17 @@ enum class HttpError : std::uint8_t {
   bad_password,            // 400 (2.12)
   bad_format,              // 400: export (2.7, 2.13)
   bad_filter,              // 400: export (2.13)
+  bad_description,         // 400: a token's description (bot-api.md)
+  bad_scopes,              // 400: a token's scopes (bot-api.md)
   wrong_login,             // 401 (2.12)
   wrong_password,          // 401 (2.12)
   not_logged_in,           // 401 (2.12)
+  no_token,                // 401: a route that takes only a token, called without one (bot-api.md)
+  bad_token,               // 401: Authorization not a Bearer token, or one unknown or revoked
   cross_site,              // 403: a state-changing request from another site
   origin_refused,          // 403: a WebSocket handshake from another origin (3)
+  session_only,            // 403: a route a token may not call (bot-api.md)
+  missing_scope,           // 403: the token lacks the scope the route needs (bot-api.md)
   not_found,               // 404
   not_played,              // 404: a game lost unplayed with its match (2.7)
   method_not_allowed,      // 405, with Allow
@@ -33,6 +39,9 @@ enum class HttpError : std::uint8_t {
   no_password,             // 409 (2.12)
   name_taken,              // 409
   too_many_tables,         // 409 (2.3)
+  too_many_tokens,         // 409: the account holds the most tokens it may (bot-api.md)
+  already_bot,             // 409: upgrade of a bot (bot-api.md)
+  has_games,               // 409: upgrade of an account that sat at a table (bot-api.md)
   body_too_large,          // 413
   unsupported_media_type,  // 415
   guest_rate_limited,      // 429 (section 1)
@@ -43,7 +52,7 @@ enum class HttpError : std::uint8_t {
   server_error,            // 500
   unavailable,             // 503: the store is not reachable just now
 };
-inline constexpr int HTTP_ERROR_COUNT = 30;
+inline constexpr int HTTP_ERROR_COUNT = 39;
 
 // "bad_json", ...: the code as the body's error.code carries it.
 std::string_view http_error_name(HttpError code);

@@ -10,7 +10,11 @@ struct Entry {
   std::string_view pattern;  // segments; "{}" is any one non-empty segment
   Route route;
   GuestNeed guest;
+  // Reads take a token; the person's own writes do not (bot-api.md).
+  TokenUse token = TokenUse::may;
 };
+
+constexpr TokenUse NEVER = TokenUse::never;
 
 // Every endpoint of protocol.md 2. Patterns are matched segment by
 // segment, so "/api/players/{}" never matches ".../games" by prefix.
@@ -18,9 +22,9 @@ constexpr std::array ROUTES{
     Entry{"GET", "/healthz", Route::healthz, GuestNeed::none},
     Entry{"GET", "/metrics", Route::metrics, GuestNeed::none},
     Entry{"GET", "/api/me", Route::me, GuestNeed::make},
-    Entry{"POST", "/api/me", Route::me, GuestNeed::make},
+    Entry{"POST", "/api/me", Route::me, GuestNeed::make, NEVER},
     Entry{"GET", "/api/me/tables", Route::my_tables, GuestNeed::if_known},
-    Entry{"POST", "/api/tables", Route::create_table, GuestNeed::make},
+    Entry{"POST", "/api/tables", Route::create_table, GuestNeed::make, NEVER},
     Entry{"GET", "/api/tables/{}", Route::table, GuestNeed::none},
     Entry{"GET", "/api/lobby", Route::lobby, GuestNeed::none},
     Entry{"GET", "/api/players/{}", Route::player, GuestNeed::none},
@@ -29,13 +33,20 @@ constexpr std::array ROUTES{
     Entry{"GET", "/api/leaderboard/{}", Route::leaderboard, GuestNeed::if_known},
     Entry{"GET", "/api/games/{}", Route::game, GuestNeed::none},
     Entry{"GET", "/api/games/{}/analysis", Route::game_analysis, GuestNeed::none},
-    Entry{"POST", "/api/analysis", Route::analysis_board, GuestNeed::make},
+    Entry{"POST", "/api/analysis", Route::analysis_board, GuestNeed::make, NEVER},
     // Logging in and out read the cookie themselves and make no guest.
-    Entry{"POST", "/api/account/login", Route::account_login, GuestNeed::none},
-    Entry{"POST", "/api/account/logout", Route::account_logout, GuestNeed::none},
-    Entry{"POST", "/api/account/password", Route::account_password, GuestNeed::if_known},
-    Entry{"POST", "/api/account/change-password", Route::account_change, GuestNeed::if_known},
-    Entry{"POST", "/api/test/clock", Route::test_clock, GuestNeed::none},
+    Entry{"POST", "/api/account/login", Route::account_login, GuestNeed::none, NEVER},
+    Entry{"POST", "/api/account/logout", Route::account_logout, GuestNeed::none, NEVER},
+    Entry{"POST", "/api/account/password", Route::account_password, GuestNeed::if_known, NEVER},
+    Entry{"POST", "/api/account/change-password", Route::account_change, GuestNeed::if_known,
+          NEVER},
+    // Tokens are made and revoked by the account's own browser alone.
+    Entry{"GET", "/api/account/tokens", Route::account_tokens, GuestNeed::if_known, NEVER},
+    Entry{"POST", "/api/account/tokens", Route::account_tokens, GuestNeed::if_known, NEVER},
+    Entry{"DELETE", "/api/account/tokens/{}", Route::account_tokens, GuestNeed::if_known, NEVER},
+    Entry{"POST", "/api/bot/account/upgrade", Route::bot_upgrade, GuestNeed::if_known,
+          TokenUse::bot_play},
+    Entry{"POST", "/api/test/clock", Route::test_clock, GuestNeed::none, NEVER},
 };
 
 // The next segment of `path` (after its leading '/'), and the rest.
@@ -69,6 +80,18 @@ bool is_get(std::string_view method) {
 
 }  // namespace
 
+bool token_scope_known(std::string_view scope) {
+  for (std::string_view s : TOKEN_SCOPES)
+    if (s == scope) return true;
+  return false;
+}
+
+std::optional<std::string_view> token_scope(TokenUse use) {
+  if (use == TokenUse::bot_play) return TOKEN_SCOPES[0];
+  if (use == TokenUse::challenge_write) return TOKEN_SCOPES[1];
+  return std::nullopt;
+}
+
 bool safe_method(std::string_view method) {
   return is_get(method) || method == "OPTIONS";
 }
@@ -89,6 +112,7 @@ RouteMatch match_route(std::string_view method, std::string_view path, bool test
     if (e.method == method || (e.method == "GET" && is_get(method))) {
       m.route = e.route;
       m.guest = e.guest;
+      m.token = e.token;
       m.args = std::move(args);
       m.allow.clear();
       return m;

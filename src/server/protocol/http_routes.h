@@ -1,12 +1,12 @@
 // The HTTP API's route table (docs/protocol.md 2): every endpoint the server
 // answers, by method and path pattern, with what it needs of the caller's
-// guest identity. A pure function over the request target, so the fuzz
-// target (fuzz/request_target_fuzz.cpp) runs it without a server. The API
-// (http/api.cpp) maps each route to its handler; a path no route names is
-// a page or a file of the web client (static_files.h) for GET, and 404 for
-// every other method.
+// guest identity and what it takes of a personal API token (bot-api.md). A pure function over the
+// request target, so the fuzz target (fuzz/request_target_fuzz.cpp) runs it without a server. The
+// API (http/api.cpp) maps each route to its handler; a path no route names is a page or a file of
+// the web client (static_files.h) for GET, and 404 for every other method.
 #pragma once
 
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -32,6 +32,8 @@ enum class Route {
   account_logout,    // POST /api/account/logout
   account_password,  // POST /api/account/password
   account_change,    // POST /api/account/change-password
+  account_tokens,    // GET, POST /api/account/tokens; DELETE /api/account/tokens/{id}
+  bot_upgrade,       // POST /api/bot/account/upgrade
   test_clock,        // POST /api/test/clock (serve --test-clock only)
   web,               // GET anything else: the web client (static_files.h)
 };
@@ -44,10 +46,26 @@ enum class GuestNeed {
   make,      // the caller, made now if the cookie names nobody
 };
 
+// What a route takes of a personal API token (docs/bot-api.md): a request
+// with `Authorization: Bearer <token>` is the token's player.
+enum class TokenUse {
+  may,              // a token of any scope, or the cookie
+  never,            // the account's own browser only (403 session_only to a token)
+  bot_play,         // only a token, holding the scope bot:play (403 missing_scope)
+  challenge_write,  // only a token, holding the scope challenge:write
+};
+
+// Every scope a token may hold, in the order the store keeps them.
+inline constexpr std::string_view TOKEN_SCOPES[] = {"bot:play", "challenge:write"};
+bool token_scope_known(std::string_view scope);
+// The scope a route needs ("bot:play"), nullopt for may and never.
+std::optional<std::string_view> token_scope(TokenUse use);
+
 struct RouteMatch {
   int status = 200;  // 200: `route` answers; 404: no such endpoint; 405: not this method
   Route route = Route::web;
   GuestNeed guest = GuestNeed::none;
+  TokenUse token = TokenUse::may;
   std::string allow;                   // 405: the methods the path takes ("GET, POST")
   std::vector<std::string_view> args;  // the pattern's {id} parts, views into the path
 };

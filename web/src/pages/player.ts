@@ -226,7 +226,12 @@ function draw(): void {
   }
   document.title = `fourtable — ${t('player.page', { name: p.name })}`;
   main.append(
-    h('h1', { class: 'player-name' }, p.name),
+    h(
+      'h1',
+      { class: 'player-name' },
+      p.name,
+      p.bot ? [' ', h('abbr', { class: 'bot-tag', id: 'player-bot', title: t('player.bot') }, 'BOT')] : [],
+    ),
     h('div', { class: 'profile-grid' }, ratingsBox(), countsBox(p)),
     matchesBox(),
   );

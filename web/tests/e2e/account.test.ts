@@ -19,7 +19,7 @@ const consoleErrors: string[] = [];
 const NAME = 'Keeper Kit';
 const PASSWORD = 'correct horse battery';
 
-async function me(ctx: BrowserContext): Promise<{ id: string; name: string; account: boolean }> {
+async function me(ctx: BrowserContext): Promise<{ id: string; name: string; account: boolean; bot: boolean }> {
   const res = await ctx.request.get('/api/me');
   expect(res.status()).toBe(200);
   return res.json();
@@ -66,7 +66,7 @@ describe('account: a name to keep', () => {
     await keepName(A, NAME, PASSWORD);
     expect(await A.textContent('#account-status')).toBe(en['account.set.done'].replace('{name}', NAME));
     const kept = await me(ctxA);
-    expect(kept).toEqual({ id: guest.id, name: NAME, account: true });
+    expect(kept).toEqual({ id: guest.id, name: NAME, account: true, bot: false });
     expect(await axeViolations(A)).toEqual([]);
     await shot(A, 'account-panel-kept');
   });
@@ -82,7 +82,7 @@ describe('account: a name to keep', () => {
       .poll(() => B.textContent('#account-status'), { timeout: 20_000 })
       .toBe(en['account.error.wrong_login']);
     await Promise.all([B.waitForEvent('load'), logIn(B, NAME.toLowerCase(), PASSWORD)]);
-    expect(await me(ctxB)).toEqual({ id: a.id, name: NAME, account: true });
+    expect(await me(ctxB)).toEqual({ id: a.id, name: NAME, account: true, bot: false });
     const cookie = (await ctxB.cookies()).find((c) => c.name === 'ft_guest');
     expect(cookie?.httpOnly).toBe(true);
     expect(cookie?.sameSite).toBe('Lax');
