@@ -160,6 +160,18 @@ HttpResponse Api::api_player(const store::Player& player, const HttpRequest& req
   std::map<match::SeatResult, std::int64_t> counts;
   for (const store::FinishedMatch& m : store_.match_results(player.id))
     ++counts[outcome_of(m).result];
+  // Accuracy over the analysed games, per variant (protocol.md 2.6, 2.16).
+  json::array accuracy;
+  for (const store::VariantAccuracy& v : store_.accuracy_of(player.id)) {
+    json::value share = nullptr;
+    if (v.decisive > 0) share = std::round(1000.0 * v.kept / v.decisive) / 1000.0;
+    accuracy.push_back(json::object{{"variant", v.variant},
+                                    {"games", v.games},
+                                    {"decisive", v.decisive},
+                                    {"kept", v.kept},
+                                    {"mistakes", v.mistakes},
+                                    {"accuracy", share}});
+  }
 
   // One more than the page: whether a next page exists.
   auto page = store_.finished_matches_page(player.id, *limit + 1, cursor);
@@ -211,6 +223,7 @@ HttpResponse Api::api_player(const store::Player& player, const HttpRequest& req
                         {"counts", json::object{{"win", counts[match::SeatResult::win]},
                                                 {"draw", counts[match::SeatResult::draw]},
                                                 {"loss", counts[match::SeatResult::loss]}}},
+                        {"accuracy", accuracy},
                         {"matches", matches},
                         {"next", next}});
 }
