@@ -4,6 +4,7 @@
 // at the shown ply, mistakes marked in the move list and counted per player.
 // The board rows come from the server; the page decides no rule.
 import './game.css';
+import { gameAccuracy } from '../accuracy_view';
 import { getGame, getGameAnalysis, type GameAnalysis, type GameInfo } from '../analysis_api';
 import { ApiError } from '../api';
 import { FourBoardView } from '../board_view';
@@ -298,6 +299,12 @@ class GamePage {
         );
       box.append(h('h3', {}, ta('analysis.mistakes')), list);
     }
+    const accuracy = gameAccuracy(
+      a,
+      this.ply,
+      (seat) => this.playerName(seat) || this.sideName(this.info?.players.find((p) => p.seat === seat)?.side ?? seat),
+    );
+    if (accuracy) box.append(accuracy);
     return box;
   }
 

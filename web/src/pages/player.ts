@@ -2,6 +2,7 @@
 // pool with its history drawn as a chart, win/draw/loss counts and the
 // finished matches, newest first, a page at a time (the server's cursor).
 import './profile.css';
+import { profileAccuracy } from '../accuracy_view';
 import { ApiError } from '../api';
 import { clear, h } from '../dom';
 import { formatDelta, formatPoints, ratingText } from '../format';
@@ -219,7 +220,13 @@ function draw(): void {
   document.title = `fourtable — ${t('player.page', { name: p.name })}`;
   main.append(
     h('h1', { class: 'player-name' }, p.name),
-    h('div', { class: 'profile-grid' }, ratingsBox(), countsBox(p)),
+    h(
+      'div',
+      { class: 'profile-grid' },
+      ratingsBox(),
+      countsBox(p),
+      profileAccuracy(p.accuracy, (v) => t(variantLabel(v))),
+    ),
     matchesBox(),
   );
 }
