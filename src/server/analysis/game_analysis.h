@@ -32,8 +32,8 @@ using AnalysisProgress = std::function<void(const boost::json::object& so_far)>;
 
 // How a game is analysed. played_from_next: the played move's score is the
 // next position's best score, negated (that position is analysed first), so
-// it is not searched again; false searches every move (as before issue 30,
-// for bench/analysis_cost's comparison).
+// it is not searched again; false searches every move (as the analysis did
+// before, for bench/analysis_cost's comparison).
 struct AnalysisPlan {
   bool played_from_next = true;
 };
