@@ -67,7 +67,8 @@ class AnalysisService {
   // The answer of GET /api/games/<table>-<number>/analysis: the stored
   // analysis with its accuracy, else its progress (queueing it first, at
   // the priority of a person waiting, when it is not stored). Status 404
-  // when there is no such finished game. Blocks on the store.
+  // when there is no such finished game, 503 when a stored analysis of this
+  // format does not read as JSON. Blocks on the store.
   struct Answer {
     int status = 200;
     boost::json::object body;
