@@ -55,7 +55,8 @@ PositionAnalyzer::PositionAnalyzer(std::size_t table_bytes, const std::atomic<bo
     : table_(table_bytes), stop_(stop) {}
 
 PositionAnalysis PositionAnalyzer::analyze(const rules::Position& pos,
-                                           std::chrono::milliseconds budget, bool repeated) {
+                                           std::chrono::milliseconds budget, bool repeated,
+                                           const std::optional<Known>& known) {
   const auto t0 = Clock::now();
   sv::Limits limits;
   limits.deadline = t0 + budget;
@@ -85,7 +86,13 @@ PositionAnalysis PositionAnalyzer::analyze(const rules::Position& pos,
       a.why = p.error().message;
     } else {
       auto scores = sv::shared_book().analyze(*p);
-      if (!scores) scores = sv::Solver(table_).analyze(*p, limits);
+      if (!scores) {
+        std::vector<std::optional<int>> given(std::size_t(spec.width));
+        if (known && known->move.size() == 1 && known->move[0] >= 'a' &&
+            known->move[0] < 'a' + spec.width)
+          given[std::size_t(known->move[0] - 'a')] = known->score;
+        scores = sv::Solver(table_).analyze(*p, limits, given);
+      }
       a = collect(pos, *scores, [](rules::Move m) { return std::size_t(m.col); });
     }
   }

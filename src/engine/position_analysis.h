@@ -48,8 +48,15 @@ class PositionAnalyzer {
 
   // `repeated`: the position occurred before in its game; the PopOut search
   // assumes a history without repetitions, so such a position is not solved.
+  // `known`: one move's score known already (a game's played move, from the
+  // next position's analysis): not searched again. Drops only; ignored for
+  // PopOut.
+  struct Known {
+    std::string move;
+    int score = 0;
+  };
   PositionAnalysis analyze(const rules::Position& pos, std::chrono::milliseconds budget,
-                           bool repeated = false);
+                           bool repeated = false, const std::optional<Known>& known = {});
 
  private:
   solver::TranspositionTable table_;

@@ -43,9 +43,8 @@ Hub::Hub(store::Store& store, HubOptions options)
       tables_(store, committer_, *this, clock_),
       lobby_(tables_),
       guests_(store, committer_, clock_, options_.guests_per_hour),
-      analysis_(std::make_unique<AnalysisService>(
-          store_, [this](store::Store::Write w) { committer_.write(std::move(w)); },
-          options_.analysis, [this] { return now_ms(); })),
+      analysis_(std::make_unique<AnalysisService>(store_, options_.analysis,
+                                                  [this] { return now_ms(); })),
       api_(ApiParts{store_, committer_, *this, tables_, guests_, lobby_, *analysis_, metrics_,
                     clock_},
            api_options(options_)) {}
@@ -61,12 +60,11 @@ void Hub::set_cluster(Cluster* cluster) {
 
 void Hub::persist(StoreJob job) {
   if (!job.games_finished.empty()) {
-    // A finished game is analysed once its record is durable.
-    job.done = [this, games = std::move(job.games_finished),
-                done = std::move(job.done)](std::exception_ptr error) {
+    // The finished game's job was queued with its record
+    // (table_writes.cpp): once durable, an idle analysis thread looks.
+    job.done = [this, done = std::move(job.done)](std::exception_ptr error) {
       if (done) done(error);
-      if (error) return;
-      for (const auto& [table, number] : games) analysis_->game_finished(table, number);
+      if (!error) analysis_->wake();
     };
   }
   committer_.submit(

@@ -101,6 +101,13 @@ HubOptions hub_options_of(const ServeOptions& options, const std::string& web_ro
   hub_options.analysis.game_budget = std::chrono::milliseconds(options.analysis_budget_ms);
   hub_options.analysis.live_budget = std::chrono::milliseconds(options.analysis_board_budget_ms);
   hub_options.analysis.table_mb = static_cast<std::size_t>(options.analysis_memory_mib);
+  hub_options.analysis.game_threads = options.analysis_workers;
+  hub_options.analysis.lease = std::chrono::milliseconds(options.analysis_lease_ms);
+  hub_options.analysis.worker = analysis_worker_name(options.node);
+  // One write per line: two nodes may share a log file.
+  hub_options.analysis.log = [](const std::string& line) {
+    std::cerr << ("fourtable: " + line + "\n") << std::flush;
+  };
   hub_options.site_origins = options.allow_origins;
   if (!options.public_origin.empty()) hub_options.site_origins.push_back(options.public_origin);
   hub_options.guests_per_hour = options.guest_rate;

@@ -28,6 +28,8 @@ struct ServeOptions {
   int analysis_budget_ms = 10000;       // per position of a finished game
   int analysis_board_budget_ms = 3000;  // per position of the analysis board
   int analysis_memory_mib = 64;
+  int analysis_workers = 1;       // threads taking analysis jobs; 0: this node only plays
+  int analysis_lease_ms = 60000;  // an analysis job's lease (renewed while it runs)
   // The origin the site's pages are served under behind a proxy
   // (https://fourtable.example): its pages may open WebSockets.
   std::string public_origin;

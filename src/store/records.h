@@ -300,13 +300,61 @@ struct LeaderboardEntry {
 
 // The exact analysis of a finished game (migration 005), as the server
 // computed it: its JSON is opaque to the store.
+// Per seat, what the analysis says of its play (migration 013): the moves
+// where some move would have lost the result, how many of those kept it,
+// and the moves that changed it.
+struct SeatAccuracy {
+  int seat = 0;
+  int decisive = 0;
+  int kept = 0;
+  int mistakes = 0;
+  friend bool operator==(const SeatAccuracy&, const SeatAccuracy&) = default;
+};
+
 struct StoredAnalysis {
   MatchId match_id = 0;
   int game_number = 1;
   int format = 1;  // the server's layout version of analysis_json
   std::string analysis_json;
   Millis computed_ms = 0;
+  std::vector<SeatAccuracy> seats;  // by seat; empty for a game without analysis
   friend bool operator==(const StoredAnalysis&, const StoredAnalysis&) = default;
+};
+
+// A game waiting for, or under, its exact analysis (migration 013).
+enum class AnalysisJobState : std::uint8_t { queued, running, done };
+const char* analysis_job_state_name(AnalysisJobState s);  // "queued", "running", "done"
+
+// Larger first (store.h claim_analysis_job).
+namespace analysis_priority {
+inline constexpr int backlog = 0;  // an older game nobody waits for
+inline constexpr int casual = 1;   // an unrated game just finished
+inline constexpr int rated = 2;    // a rated game just finished
+inline constexpr int waiting = 3;  // a person waits on the game page
+}  // namespace analysis_priority
+
+struct AnalysisJob {
+  MatchId match_id = 0;
+  int game_number = 1;
+  TableId table_id;  // the match's table
+  int priority = 0;
+  AnalysisJobState state = AnalysisJobState::queued;
+  Millis queued_ms = 0;
+  std::string owner;  // the worker holding it while running
+  Millis lease_until_ms = 0;
+  std::int64_t claim = 0;  // the claim a completion must name
+  int attempts = 0;
+  friend bool operator==(const AnalysisJob&, const AnalysisJob&) = default;
+};
+
+// One variant's sum over a player's analysed games (the profile).
+struct VariantAccuracy {
+  std::string variant;
+  int games = 0;
+  int decisive = 0;
+  int kept = 0;
+  int mistakes = 0;
+  friend bool operator==(const VariantAccuracy&, const VariantAccuracy&) = default;
 };
 
 // A table that was open or playing when the process stopped, with everything

@@ -235,6 +235,20 @@ std::optional<TableStatus> table_status_from_name(std::string_view name) {
   return TABLE_STATUS_NAMES.value(name);
 }
 
+constexpr auto ANALYSIS_JOB_STATE_NAMES =
+    name_table<AnalysisJobState>({{AnalysisJobState::queued, "queued"},
+                                  {AnalysisJobState::running, "running"},
+                                  {AnalysisJobState::done, "done"}});
+
+const char* analysis_job_state_name(AnalysisJobState s) {
+  return ANALYSIS_JOB_STATE_NAMES.text(s, "?").data();
+}
+namespace {
+std::optional<AnalysisJobState> analysis_job_state_from_name(std::string_view name) {
+  return ANALYSIS_JOB_STATE_NAMES.value(name);
+}
+}  // namespace
+
 const char* store_errc_name(StoreErrc code) {
   return STORE_ERRC_NAMES.text(code, "?").data();
 }
@@ -1339,18 +1353,28 @@ std::optional<int> SqlStore::leaderboard_place(const LeaderboardQuery& query, Pl
 
 void SqlStore::save_analysis(const StoredAnalysis& a) {
   if (a.analysis_json.empty()) fail(StoreErrc::bad_input, "analysis JSON is empty");
-  transaction([&] {
-    auto rows = q(*db_, "SELECT finished FROM games WHERE match_id = $1 AND number = $2",
-                  {a.match_id, std::int64_t{a.game_number}});
-    if (rows.empty()) fail(StoreErrc::not_found, "no " + game_ref(a.match_id, a.game_number));
+  transaction([&] { write_analysis(a); });
+}
+
+void SqlStore::write_analysis(const StoredAnalysis& a) {
+  auto rows = q(*db_, "SELECT finished FROM games WHERE match_id = $1 AND number = $2",
+                {a.match_id, std::int64_t{a.game_number}});
+  if (rows.empty()) fail(StoreErrc::not_found, "no " + game_ref(a.match_id, a.game_number));
+  q(*db_,
+    "INSERT INTO game_analyses (match_id, game_number, format, analysis_json, computed_ms) "
+    "VALUES ($1, $2, $3, $4, $5) ON CONFLICT (match_id, game_number) DO UPDATE SET "
+    "format = excluded.format, analysis_json = excluded.analysis_json, "
+    "computed_ms = excluded.computed_ms",
+    {a.match_id, std::int64_t{a.game_number}, std::int64_t{a.format}, a.analysis_json,
+     a.computed_ms});
+  q(*db_, "DELETE FROM analysis_seats WHERE match_id = $1 AND game_number = $2",
+    {a.match_id, std::int64_t{a.game_number}});
+  for (const SeatAccuracy& s : a.seats)
     q(*db_,
-      "INSERT INTO game_analyses (match_id, game_number, format, analysis_json, computed_ms) "
-      "VALUES ($1, $2, $3, $4, $5) ON CONFLICT (match_id, game_number) DO UPDATE SET "
-      "format = excluded.format, analysis_json = excluded.analysis_json, "
-      "computed_ms = excluded.computed_ms",
-      {a.match_id, std::int64_t{a.game_number}, std::int64_t{a.format}, a.analysis_json,
-       a.computed_ms});
-  });
+      "INSERT INTO analysis_seats (match_id, game_number, seat, decisive, kept, mistakes) "
+      "VALUES ($1, $2, $3, $4, $5, $6)",
+      {a.match_id, std::int64_t{a.game_number}, std::int64_t{s.seat}, std::int64_t{s.decisive},
+       std::int64_t{s.kept}, std::int64_t{s.mistakes}});
 }
 
 std::optional<StoredAnalysis> SqlStore::find_analysis(MatchId match, int number) {
@@ -1359,11 +1383,183 @@ std::optional<StoredAnalysis> SqlStore::find_analysis(MatchId match, int number)
                 "SELECT match_id, game_number, format, analysis_json, computed_ms "
                 "FROM game_analyses WHERE match_id = $1 AND game_number = $2",
                 {match, std::int64_t{number}});
-  return first_row(rows, [](const Row& r) {
+  auto found = first_row(rows, [](const Row& r) {
     StoredAnalysis a;
     Columns(r) >> a.match_id >> a.game_number >> a.format >> a.analysis_json >> a.computed_ms;
     return a;
   });
+  if (found)
+    found->seats = all_rows(q(scope.db(),
+                              "SELECT seat, decisive, kept, mistakes FROM analysis_seats "
+                              "WHERE match_id = $1 AND game_number = $2 ORDER BY seat",
+                              {match, std::int64_t{number}}),
+                            [](const Row& r) {
+                              SeatAccuracy s;
+                              Columns(r) >> s.seat >> s.decisive >> s.kept >> s.mistakes;
+                              return s;
+                            });
+  return found;
+}
+
+// --- the analysis queue ------------------------------------------------------
+
+namespace {
+
+constexpr const char* JOB_COLS =
+    "j.match_id, j.game_number, m.table_id, j.priority, j.state, j.queued_ms, j.owner, "
+    "j.lease_until_ms, j.claim, j.attempts";
+
+AnalysisJob job_from(const Row& r) {
+  AnalysisJob j;
+  std::string state;
+  Columns(r) >> j.match_id >> j.game_number >> j.table_id >> j.priority >> state >> j.queued_ms >>
+      j.owner >> j.lease_until_ms >> j.claim >> j.attempts;
+  auto st = analysis_job_state_from_name(state);
+  if (!st) fail(StoreErrc::internal, "analysis job has an unknown state " + state);
+  j.state = *st;
+  return j;
+}
+
+}  // namespace
+
+std::optional<AnalysisJob> SqlStore::queue_analysis(MatchId match, int number, int priority,
+                                                    Millis now, int min_format) {
+  // PostgreSQL: the game's row is locked first, as complete_analysis_job
+  // locks it, so a completion never slips between the check and the queueing
+  // (SQLite's writer lock already orders them).
+  const std::string lock = db_->dialect() == "postgres" ? " FOR UPDATE" : "";
+  return transaction([&]() -> std::optional<AnalysisJob> {
+    if (q(*db_, "SELECT number FROM games WHERE match_id = $1 AND number = $2" + lock,
+          {match, std::int64_t{number}})
+            .empty())
+      fail(StoreErrc::not_found, "no " + game_ref(match, number));
+    if (!q(*db_,
+           "SELECT format FROM game_analyses WHERE match_id = $1 AND game_number = $2 "
+           "AND format >= $3",
+           {match, std::int64_t{number}, std::int64_t{min_format}})
+             .empty())
+      return std::nullopt;
+    q(*db_,
+      "INSERT INTO analysis_jobs (match_id, game_number, priority, state, queued_ms) "
+      "VALUES ($1, $2, $3, 'queued', $4) ON CONFLICT (match_id, game_number) DO UPDATE SET "
+      "priority = CASE WHEN analysis_jobs.state = 'done' OR analysis_jobs.priority < "
+      "excluded.priority THEN excluded.priority ELSE analysis_jobs.priority END, "
+      "queued_ms = CASE WHEN analysis_jobs.state = 'done' THEN excluded.queued_ms "
+      "ELSE analysis_jobs.queued_ms END, "
+      "state = CASE WHEN analysis_jobs.state = 'done' THEN 'queued' ELSE analysis_jobs.state END, "
+      "attempts = CASE WHEN analysis_jobs.state = 'done' THEN 0 ELSE analysis_jobs.attempts END",
+      {match, std::int64_t{number}, std::int64_t{priority}, now});
+    return first_row(q(*db_,
+                       std::string("SELECT ") + JOB_COLS +
+                           " FROM analysis_jobs j JOIN matches m ON m.id = j.match_id "
+                           "WHERE j.match_id = $1 AND j.game_number = $2",
+                       {match, std::int64_t{number}}),
+                     job_from);
+  });
+}
+
+std::optional<AnalysisJob> SqlStore::claim_analysis_job(std::string_view worker, Millis now,
+                                                        Millis lease_ms, int max_attempts) {
+  if (worker.empty()) fail(StoreErrc::bad_input, "worker name is empty");
+  if (lease_ms <= 0) fail(StoreErrc::bad_input, "lease must be positive");
+  // One statement: the sub-select picks the job and the update takes it.
+  // PostgreSQL locks the picked row and skips rows other workers hold
+  // locked, so concurrent claims take different jobs; SQLite runs it under
+  // the writer lock (BEGIN IMMEDIATE), one claim at a time.
+  const std::string skip = db_->dialect() == "postgres" ? " FOR UPDATE SKIP LOCKED" : "";
+  return transaction([&]() -> std::optional<AnalysisJob> {
+    auto rows = q(*db_,
+                  "UPDATE analysis_jobs SET state = 'running', owner = $1, lease_until_ms = $2, "
+                  "claim = claim + 1, attempts = attempts + 1 "
+                  "WHERE (match_id, game_number) = (SELECT match_id, game_number "
+                  "FROM analysis_jobs WHERE (state = 'queued' OR (state = 'running' AND "
+                  "lease_until_ms <= $3)) AND attempts < $4 "
+                  "ORDER BY priority DESC, queued_ms, match_id, game_number LIMIT 1" +
+                      skip + ") RETURNING match_id, game_number",
+                  {worker, now + lease_ms, now, std::int64_t{max_attempts}});
+    if (rows.empty()) return std::nullopt;
+    return first_row(q(*db_,
+                       std::string("SELECT ") + JOB_COLS +
+                           " FROM analysis_jobs j JOIN matches m ON m.id = j.match_id "
+                           "WHERE j.match_id = $1 AND j.game_number = $2",
+                       {rows[0].integer(0), rows[0].integer(1)}),
+                     job_from);
+  });
+}
+
+bool SqlStore::renew_analysis_job(MatchId match, int number, std::int64_t claim, Millis now,
+                                  Millis lease_ms) {
+  if (lease_ms <= 0) fail(StoreErrc::bad_input, "lease must be positive");
+  return transaction([&] {
+    return !q(*db_,
+              "UPDATE analysis_jobs SET lease_until_ms = $1 WHERE match_id = $2 "
+              "AND game_number = $3 AND claim = $4 AND state = 'running' RETURNING claim",
+              {now + lease_ms, match, std::int64_t{number}, claim})
+                .empty();
+  });
+}
+
+bool SqlStore::complete_analysis_job(const StoredAnalysis& a, std::int64_t claim) {
+  if (a.analysis_json.empty()) fail(StoreErrc::bad_input, "analysis JSON is empty");
+  const std::string lock = db_->dialect() == "postgres" ? " FOR UPDATE" : "";
+  return transaction([&] {
+    q(*db_, "SELECT number FROM games WHERE match_id = $1 AND number = $2" + lock,
+      {a.match_id, std::int64_t{a.game_number}});
+    if (q(*db_,
+          "UPDATE analysis_jobs SET state = 'done', owner = '', lease_until_ms = 0 "
+          "WHERE match_id = $1 AND game_number = $2 AND claim = $3 AND state = 'running' "
+          "RETURNING claim",
+          {a.match_id, std::int64_t{a.game_number}, claim})
+            .empty())
+      return false;
+    write_analysis(a);
+    return true;
+  });
+}
+
+void SqlStore::release_analysis_job(MatchId match, int number, std::int64_t claim) {
+  transaction([&] {
+    q(*db_,
+      "UPDATE analysis_jobs SET state = 'queued', owner = '', lease_until_ms = 0 "
+      "WHERE match_id = $1 AND game_number = $2 AND claim = $3 AND state = 'running'",
+      {match, std::int64_t{number}, claim});
+  });
+}
+
+std::optional<AnalysisJob> SqlStore::find_analysis_job(MatchId match, int number) {
+  ReadScope scope(*this, false);
+  return first_row(q(scope.db(),
+                     std::string("SELECT ") + JOB_COLS +
+                         " FROM analysis_jobs j JOIN matches m ON m.id = j.match_id "
+                         "WHERE j.match_id = $1 AND j.game_number = $2",
+                     {match, std::int64_t{number}}),
+                   job_from);
+}
+
+int SqlStore::analysis_jobs_ahead(const AnalysisJob& job) {
+  ReadScope scope(*this, false);
+  auto rows =
+      q(scope.db(),
+        "SELECT COUNT(*) FROM analysis_jobs WHERE state = 'queued' AND "
+        "(priority > $1 OR (priority = $1 AND (queued_ms < $2 OR (queued_ms = $2 AND "
+        "(match_id < $3 OR (match_id = $3 AND game_number < $4))))))",
+        {std::int64_t{job.priority}, job.queued_ms, job.match_id, std::int64_t{job.game_number}});
+  return rows.empty() ? 0 : static_cast<int>(rows[0].integer(0));
+}
+
+std::vector<VariantAccuracy> SqlStore::accuracy_of(PlayerId player) {
+  ReadScope scope(*this, false);
+  return all_rows(q(scope.db(),
+                    "SELECT m.variant, COUNT(*), SUM(a.decisive), SUM(a.kept), SUM(a.mistakes) "
+                    "FROM match_players p JOIN matches m ON m.id = p.match_id "
+                    "JOIN analysis_seats a ON a.match_id = p.match_id AND a.seat = p.seat "
+                    "WHERE p.player_id = $1 GROUP BY m.variant ORDER BY m.variant",
+                    {player}),
+                  [](const Row& r) {
+                    VariantAccuracy v;
+                    Columns(r) >> v.variant >> v.games >> v.decisive >> v.kept >> v.mistakes;
+                    return v;
+                  });
 }
 
 // --- table leases ----------------------------------------------------------

@@ -91,6 +91,17 @@ class SqlStore final : public Store {
 
   void save_analysis(const StoredAnalysis& analysis) override;
   std::optional<StoredAnalysis> find_analysis(MatchId match, int number) override;
+  std::optional<AnalysisJob> queue_analysis(MatchId match, int number, int priority, Millis now,
+                                            int min_format) override;
+  std::optional<AnalysisJob> claim_analysis_job(std::string_view worker, Millis now,
+                                                Millis lease_ms, int max_attempts) override;
+  bool renew_analysis_job(MatchId match, int number, std::int64_t claim, Millis now,
+                          Millis lease_ms) override;
+  bool complete_analysis_job(const StoredAnalysis& analysis, std::int64_t claim) override;
+  void release_analysis_job(MatchId match, int number, std::int64_t claim) override;
+  std::optional<AnalysisJob> find_analysis_job(MatchId match, int number) override;
+  int analysis_jobs_ahead(const AnalysisJob& job) override;
+  std::vector<VariantAccuracy> accuracy_of(PlayerId player) override;
 
   bool claim_table(const TableId& id, std::string_view node, Millis now, Millis lease_ms) override;
   void release_table(const TableId& id, std::string_view node) override;
@@ -120,6 +131,8 @@ class SqlStore final : public Store {
   std::vector<Seat> seats_of(sql::Db& db, const TableId& id);
   std::optional<TableRecord> table_row(sql::Db& db, const TableId& id);
   void write_snapshot(MatchId id, const MatchSnapshot& snapshot);
+  // save_analysis's writes, inside the caller's transaction.
+  void write_analysis(const StoredAnalysis& analysis);
   void check_match_open(MatchId id);
   // A name's keys in accounts: name_skeleton (012) and name_key (006).
   // bad_input for a name without a visible character (an empty skeleton).

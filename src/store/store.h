@@ -271,6 +271,41 @@ class Store {
   virtual void save_analysis(const StoredAnalysis& analysis) = 0;
   virtual std::optional<StoredAnalysis> find_analysis(MatchId match, int number) = 0;
 
+  // --- the analysis queue (migration 013) ----------------------------------
+  // Every node and worker shares it: a game is analysed once in all.
+  // Queues the game at `priority` (analysis_priority), or raises a queued
+  // or running job's priority to it. Nothing when an analysis of at least
+  // `min_format` is stored (nullopt then); a done job whose stored analysis
+  // is older is queued again. The job as it stands after the call.
+  // not_found if the game does not exist.
+  virtual std::optional<AnalysisJob> queue_analysis(MatchId match, int number, int priority,
+                                                    Millis now, int min_format) = 0;
+  // Takes the next job for `worker` until now + lease_ms: the queued one of
+  // the highest priority (then the oldest), or a running one whose lease
+  // ran out at or before `now` (its worker died) and that was claimed fewer
+  // than `max_attempts` times. One statement: two workers never take the
+  // same job (PostgreSQL: FOR UPDATE SKIP LOCKED; SQLite: the writer lock).
+  // nullopt when there is none. bad_input for an empty worker or lease_ms <= 0.
+  virtual std::optional<AnalysisJob> claim_analysis_job(std::string_view worker, Millis now,
+                                                        Millis lease_ms, int max_attempts) = 0;
+  // Extends the lease of the job's claim `claim` to now + lease_ms; false
+  // when that claim is no longer the job's (claimed again, or done).
+  virtual bool renew_analysis_job(MatchId match, int number, std::int64_t claim, Millis now,
+                                  Millis lease_ms) = 0;
+  // Stores the analysis of the job's claim `claim` and marks the job done,
+  // in one transaction; false, storing nothing, when that claim is no longer
+  // the job's. So a result is stored once, by the last claim. bad_input for
+  // empty JSON.
+  virtual bool complete_analysis_job(const StoredAnalysis& analysis, std::int64_t claim) = 0;
+  // A worker that stops: its claim's job is queued again at once.
+  virtual void release_analysis_job(MatchId match, int number, std::int64_t claim) = 0;
+  virtual std::optional<AnalysisJob> find_analysis_job(MatchId match, int number) = 0;
+  // Queued jobs that a claim at `now` takes before `job` (its place, less one).
+  virtual int analysis_jobs_ahead(const AnalysisJob& job) = 0;
+  // A player's analysed games of finished matches, summed per variant
+  // (ordered by variant).
+  virtual std::vector<VariantAccuracy> accuracy_of(PlayerId player) = 0;
+
   // --- several nodes: who runs a table's room -----------------------------
   // Takes the table's lease for `node` until now + lease_ms, or renews it if
   // `node` holds it. Returns false, changing nothing, while another node's

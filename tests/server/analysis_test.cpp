@@ -6,6 +6,7 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <array>
 
 #include <cstdio>
 #include <cstdlib>
@@ -78,10 +79,12 @@ std::map<std::string, std::vector<std::string>> solve_analyze(
   return out;
 }
 
-// Plays `moves` at a new single-game table of `settings` between two guests.
-std::string play_game(int port, const std::string& settings,
-                      const std::vector<std::string>& moves) {
+// Plays `moves` at a new single-game table of `settings` between two guests
+// (their ids in `ids` when given).
+std::string play_game(int port, const std::string& settings, const std::vector<std::string>& moves,
+                      std::vector<std::string>* ids = nullptr) {
   Duel d = duel(port, settings);
+  if (ids != nullptr) *ids = {d.a.id, d.b.id};
   int counter = 0;
   play({&d.pa, &d.pb}, 0, moves, counter);
   d.pa.ws->expect("event", "game_over");
@@ -109,11 +112,14 @@ TEST(Analysis, EqualsSolveAnalyzeOnEveryPlyAndIsStored) {
   ASSERT_GE(moves.size(), 7u);
   std::string game;
   json::object first;
+  std::vector<std::string> people;
+  json::object profile;
   {
     ServerProcess server(db, "--analysis-budget 600000");
     game = play_game(server.port(), R"({"game":"four","width":6,"height":5,"format":"single"})",
-                     moves);
+                     moves, &people);
     first = analysis_when_done(server.port(), game, 300s);
+    profile = http(server.port(), "GET", "/api/players/" + people[0]).json().as_object();
   }
   ASSERT_EQ(str(first.at("scores")), "exact");
   const json::array& positions = first.at("positions").as_array();
@@ -148,6 +154,62 @@ TEST(Analysis, EqualsSolveAnalyzeOnEveryPlyAndIsStored) {
   for (const json::value& n : first.at("mistakes_by_seat").as_array()) counted += n.as_int64();
   EXPECT_EQ(first.at("mistakes").as_array().size(), std::size_t(marked));
   EXPECT_EQ(counted, marked);
+
+  // Accuracy (protocol.md 2.16) from the same scores of `fourtable solve
+  // --analyze`: per move whether it kept the mover's result, whether some
+  // move would have lost it, and what it gave away; per seat the sums.
+  auto sign = [](int v) { return (v > 0) - (v < 0); };
+  std::map<std::int64_t, std::array<std::int64_t, 3>> seats;  // decisive, kept, mistakes
+  for (std::size_t i = 0; i < positions.size(); ++i) {
+    const json::object& p = positions[i].as_object();
+    int best = -1000;
+    int worst = 1000;
+    int mine = 0;
+    const auto& want = expected.at(prefixes[i]);
+    for (std::size_t c = 0; c < want.size(); ++c) {
+      if (want[c] == "-") continue;
+      const int s = std::stoi(want[c]);
+      best = std::max(best, s);
+      worst = std::min(worst, s);
+      if (moves[i][0] - 'a' == int(c)) mine = s;
+    }
+    const bool kept = sign(mine) == sign(best);
+    const bool decisive = sign(worst) < sign(best);
+    EXPECT_EQ(p.at("kept").as_bool(), kept) << "ply " << i;
+    EXPECT_EQ(p.at("decisive").as_bool(), decisive) << "ply " << i;
+    if (kept) {
+      EXPECT_EQ(p.at("given").as_int64(), best - mine) << "ply " << i;
+    } else {
+      EXPECT_FALSE(p.contains("given")) << "ply " << i;
+    }
+    auto& s = seats[p.at("seat").as_int64()];
+    s[0] += decisive;
+    s[1] += decisive && kept;
+    s[2] += !kept;
+  }
+  const json::array& accuracy = first.at("accuracy").as_array();
+  ASSERT_EQ(accuracy.size(), seats.size());
+  for (const json::value& v : accuracy) {
+    const json::object& a = v.as_object();
+    const auto& want = seats.at(a.at("seat").as_int64());
+    EXPECT_EQ(a.at("decisive").as_int64(), want[0]);
+    EXPECT_EQ(a.at("kept").as_int64(), want[1]);
+    EXPECT_EQ(a.at("mistakes").as_int64(), want[2]);
+    if (want[0] > 0) {
+      EXPECT_DOUBLE_EQ(a.at("accuracy").as_double(), double(want[1]) / double(want[0]));
+    } else {
+      EXPECT_TRUE(a.at("accuracy").is_null());
+    }
+  }
+  // The first player's profile sums the game's line of its seat.
+  const std::int64_t seat = profile.at("matches").at(0).at("seat").as_int64();
+  const json::array& per_variant = profile.at("accuracy").as_array();
+  ASSERT_EQ(per_variant.size(), 1u) << json::serialize(profile);
+  EXPECT_EQ(str(per_variant[0].at("variant")), "classic");
+  EXPECT_EQ(per_variant[0].at("games").as_int64(), 1);
+  EXPECT_EQ(per_variant[0].at("decisive").as_int64(), seats.at(seat)[0]);
+  EXPECT_EQ(per_variant[0].at("kept").as_int64(), seats.at(seat)[1]);
+  EXPECT_EQ(per_variant[0].at("mistakes").as_int64(), seats.at(seat)[2]);
 
   // After a restart the stored analysis answers at once, as computed.
   ServerProcess again(db, "--analysis-budget 600000");

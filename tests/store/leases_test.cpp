@@ -86,13 +86,16 @@ TEST_P(StoreContract, OldDatabaseIsUpgradedAndKeepsItsData) {
   Player p = store().create_player("tok", "Ann", 1);
   store().create_table(table("t"));
   auto& db = dynamic_cast<SqlStore&>(store()).db();
-  // Back to the schema of migration 1: undo 14 (API tokens, bots), 12 (name
-  // keys; its column goes with accounts), 11 (the games' unplayed and sides), 10 (login
-  // addresses, password failures), 8 (failed logins), 7 (the seats index),
-  // 6 (sessions, accounts), 5 (the games' analyses), 4 (the leaderboard
-  // index), 3 (the move columns), then 2.
+  // Back to the schema of migration 1: undo 14 (API tokens, bots), 13 (the
+  // analysis queue and seats), 12 (name keys; its column goes with
+  // accounts), 11 (the games' unplayed and sides), 10 (login addresses,
+  // password failures), 8 (failed logins), 7 (the seats index), 6 (sessions,
+  // accounts), 5 (the games' analyses), 4 (the leaderboard index), 3 (the
+  // move columns), then 2.
   db.exec_script("DROP TABLE api_tokens");
   db.exec_script("ALTER TABLE players DROP COLUMN bot_ms");
+  db.exec_script("DROP TABLE analysis_seats");
+  db.exec_script("DROP TABLE analysis_jobs");
   db.exec_script("DROP TABLE name_keys");
   for (const char* column : {"unplayed", "sides"})
     db.exec_script(std::string("ALTER TABLE games DROP COLUMN ") + column);

@@ -3,7 +3,7 @@
 // leaderboard pages load this (a chunk of its own, not the table page's).
 import { call } from './api';
 import { readPlayer } from './protocol';
-import { array, bool, int, nullable, num, object, oneOf, optional, str, type Infer, type Reader } from './schema';
+import { array, bool, int, nullable, num, object, oneOf, optional, orEmpty, str, type Infer, type Reader } from './schema';
 
 const rating = object({ pool: str, rating: num, rd: num, matches: int, provisional: bool });
 
@@ -29,6 +29,10 @@ const readProfile = object({
   bot: optional(bool),
   ratings: array(rating),
   counts: object({ win: int, draw: int, loss: int }),
+  // Accuracy per variant over the analysed games (2.6, 2.16).
+  accuracy: orEmpty(
+    array(object({ variant: str, games: int, decisive: int, kept: int, mistakes: int, accuracy: nullable(num) })),
+  ),
   matches: array(finishedMatch),
   next: nullable(str),
 });

@@ -54,7 +54,13 @@ const char* serve_usage() {
          "                       analysis (default 10000; a position not solved in it is\n"
          "                       shown as not solved)\n"
          "  --analysis-board-budget MS  the same for the analysis board (default 3000)\n"
-         "  --analysis-memory MIB transposition table of the games' analysis (default 64)\n"
+         "  --analysis-memory MIB transposition table of each analysis thread (default 64)\n"
+         "  --analysis-workers N threads analysing finished games from the store's queue\n"
+         "                       (0..64, default 1; 0: a node that only plays, the\n"
+         "                       analysis done by `fourtable analysis-worker` elsewhere)\n"
+         "  --analysis-lease MS  a claimed game's lease, renewed while it runs; a worker\n"
+         "                       that died is replaced after it (1000..3600000, default\n"
+         "                       60000; keep it above 3 x --analysis-budget)\n"
          "  --log-format F       text (default: time, node, level, message a line) or\n"
          "                       json (one JSON object a line, for a log collector)\n"
          "  --test-clock MS      TESTS ONLY: the server's clock starts at MS (ms since the\n"
@@ -88,6 +94,8 @@ std::optional<server::ServeOptions> parse_serve_args(std::span<const std::string
                                                     "--analysis-budget",
                                                     "--analysis-board-budget",
                                                     "--analysis-memory",
+                                                    "--analysis-workers",
+                                                    "--analysis-lease",
                                                     "--public-origin",
                                                     "--trusted-proxy",
                                                     "--node",
@@ -119,6 +127,8 @@ std::optional<server::ServeOptions> parse_serve_args(std::span<const std::string
       {"--analysis-board-budget", &o.analysis_board_budget_ms, 1, 60000,
        "a number of ms in 1..60000"},
       {"--analysis-memory", &o.analysis_memory_mib, 1, 65536, "a number of MiB in 1..65536"},
+      {"--analysis-workers", &o.analysis_workers, 0, 64, "a number in 0..64"},
+      {"--analysis-lease", &o.analysis_lease_ms, 1000, 3600000, "a number of ms in 1000..3600000"},
       {"--lease-ms", &o.lease_ms, 1000, 600000, "a number of ms in 1000..600000"},
   };
   const bool ok = cli::parse_options(

@@ -317,7 +317,8 @@ std::optional<bool> Solver::score_at_most(const Problem& p, int t, const Limits&
   return *r <= t;
 }
 
-std::vector<std::optional<int>> Solver::analyze(const Problem& p, const Limits& limits) {
+std::vector<std::optional<int>> Solver::analyze(const Problem& p, const Limits& limits,
+                                                std::span<const std::optional<int>> known) {
   const Board& b = p.board;
   std::vector<std::optional<int>> out(b.width);
   const int n = p.discs();
@@ -326,6 +327,10 @@ std::vector<std::optional<int>> Solver::analyze(const Problem& p, const Limits& 
     if (!can_play(p, col)) continue;
     if (makes_line(p, col)) {
       out[col] = b.misere ? -(cells + 1 - n) / 2 : (cells + 1 - n) / 2;
+      continue;
+    }
+    if (std::size_t(col) < known.size() && known[std::size_t(col)]) {
+      out[col] = known[std::size_t(col)];
       continue;
     }
     const Problem child = play(p, col);

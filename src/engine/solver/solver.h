@@ -15,6 +15,7 @@
 #include <chrono>
 #include <cstdint>
 #include <optional>
+#include <span>
 #include <string_view>
 #include <vector>
 
@@ -87,8 +88,12 @@ class Solver {
   // problem_from guarantee it).
   std::optional<int> solve(const Problem& p, const Limits& limits = {});
   // The score after each column's drop, from the view of the side to move
-  // before it; nothing for a full column (or when a limit struck).
-  std::vector<std::optional<int>> analyze(const Problem& p, const Limits& limits = {});
+  // before it; nothing for a full column (or when a limit struck). A
+  // column's score in `known` (by column; shorter or empty: none known) is
+  // taken as it is, not searched: a game's analysis knows the played move's
+  // from the next position's.
+  std::vector<std::optional<int>> analyze(const Problem& p, const Limits& limits = {},
+                                          std::span<const std::optional<int>> known = {});
   // An exactly best drop: the quickest win, else a draw, else the longest
   // loss; among equals the column nearest the centre. The root is solved
   // first, then one null-window probe a column (cheap on the warm table)

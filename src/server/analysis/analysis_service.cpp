@@ -7,6 +7,7 @@
 #include <algorithm>
 #include <atomic>
 #include <boost/json.hpp>
+#include <cstdio>
 
 #include "match/match.h"
 #include "rules/notation.h"
@@ -49,10 +50,8 @@ bool plays_all(const rules::GameState& start, const std::vector<PlayedMove>& mov
   return true;
 }
 
-std::optional<LoadedGame> load_game(store::Store& st, const std::string& table, int number) {
-  const auto matches = st.matches_of_table(table);
-  if (matches.empty()) return std::nullopt;
-  const store::MatchRecord& match = matches.back();
+std::optional<LoadedGame> load_game(store::Store& st, const store::MatchRecord& match, int number) {
+  const std::string& table = match.table_id;
   auto game = st.find_game(match.id, number);
   // A game lost unplayed with the match has nothing to analyse: no game.
   if (!game || !game->finished || game->unplayed) return std::nullopt;
@@ -98,15 +97,25 @@ std::optional<LoadedGame> load_game(store::Store& st, const std::string& table, 
 
 }  // namespace
 
+std::string analysis_worker_name(const std::string& name) {
+  std::string out = name;
+  if (out.empty()) {
+    char host[256] = {};
+    out = gethostname(host, sizeof host - 1) == 0 && host[0] != '\0' ? host : "worker";
+  }
+  return out + ":" + std::to_string(getpid());
+}
+
 struct AnalysisService::Job {
   rules::FourGame game;
   std::promise<engine::PositionAnalysis> done;
 };
 
-AnalysisService::AnalysisService(store::Store& store, Writer write, AnalysisOptions options,
+AnalysisService::AnalysisService(store::Store& store, AnalysisOptions options,
                                  std::function<std::int64_t()> now_ms)
-    : store_(store), write_(std::move(write)), options_(options), now_ms_(std::move(now_ms)) {
-  game_thread_ = std::thread([this] { game_loop(); });
+    : store_(store), options_(std::move(options)), now_ms_(std::move(now_ms)) {
+  for (int i = 0; i < options_.game_threads; ++i)
+    game_threads_.emplace_back([this, i] { game_loop(i); });
   live_thread_ = std::thread([this] { live_loop(); });
 }
 
@@ -117,24 +126,19 @@ AnalysisService::~AnalysisService() {
 void AnalysisService::stop() {
   {
     std::lock_guard lock(mu_);
-    if (stopping_ && !game_thread_.joinable()) return;
     stopping_ = true;
-    queue_.clear();
   }
   halt_ = true;
   cv_.notify_all();
-  if (game_thread_.joinable()) game_thread_.join();
+  for (auto& t : game_threads_)
+    if (t.joinable()) t.join();
   if (live_thread_.joinable()) live_thread_.join();
 }
 
-void AnalysisService::game_finished(const std::string& table, int number) {
-  const std::string id = game_id(table, number);
+void AnalysisService::wake() {
   {
     std::lock_guard lock(mu_);
-    if (stopping_ || running_ == id || queue_.size() >= options_.max_queued) return;
-    for (const auto& q : queue_)
-      if (q == id) return;
-    queue_.push_back(id);
+    ++wakes_;
   }
   cv_.notify_all();
 }
@@ -185,101 +189,178 @@ json::object replay_json(const LoadedGame& g) {
   return out;
 }
 
+// A game analysed elsewhere: its positions, none analysed yet as far as
+// this node can tell (the worker's progress stays with the worker).
+json::object pending_json(const LoadedGame& g) {
+  json::array positions;
+  for (std::size_t i = 0; i < g.moves.size(); ++i)
+    positions.push_back(json::object{{"ply", static_cast<std::int64_t>(i)},
+                                     {"state", "pending"},
+                                     {"played", g.moves[i].move},
+                                     {"seat", g.moves[i].seat}});
+  return json::object{{"positions", std::move(positions)}, {"mistakes", json::array{}}};
+}
+
 }  // namespace
 
 AnalysisService::Answer AnalysisService::game(const std::string& table, int number) {
-  auto loaded = load_game(store_, table, number);
+  const auto matches = store_.matches_of_table(table);
+  if (matches.empty()) return {404, {}};
+  auto loaded = load_game(store_, matches.back(), number);
   if (!loaded) return {404, {}};
   Answer answer{200, replay_json(*loaded)};
   json::object& body = answer.body;
-  if (auto stored = store_.find_analysis(loaded->match, number);
-      stored && stored->format >= ANALYSIS_FORMAT) {
+  auto stored_json = [&]() -> bool {
+    auto stored = store_.find_analysis(loaded->match, number);
+    if (!stored || stored->format < ANALYSIS_FORMAT) return false;
     boost::system::error_code ec;
     json::value v = json::parse(stored->analysis_json, ec);
-    if (!ec && v.is_object()) {
-      for (const auto& [k, val] : v.as_object()) body[k] = val;
-      body["status"] = "done";
-      body["computed_at"] = stored->computed_ms;
-      return answer;
-    }
+    if (ec || !v.is_object()) return false;
+    add_accuracy(v.as_object());
+    for (const auto& [k, val] : v.as_object()) body[k] = val;
+    body["status"] = "done";
+    body["computed_at"] = stored->computed_ms;
+    return true;
+  };
+  if (stored_json()) return answer;
+  // A person waits: the job goes to the front (or is queued: a game older
+  // than the queue, or one whose analysis is of an older format).
+  auto job = store_.queue_analysis(loaded->match, number, store::analysis_priority::waiting,
+                                   now_ms_(), ANALYSIS_FORMAT);
+  if (!job) {
+    if (stored_json()) return answer;  // stored meanwhile
+    return {503, {}};
   }
+  wake();
   const std::string id = game_id(table, number);
-  std::unique_lock lock(mu_);
-  if (running_ == id) {
-    for (const auto& [k, val] : progress_) body[k] = val;
+  if (job->state == store::AnalysisJobState::running) {
+    std::unique_lock lock(mu_);
+    auto it = running_.find(id);
+    const json::object progress = it != running_.end() ? it->second : pending_json(*loaded);
+    lock.unlock();
+    for (const auto& [k, val] : progress) body[k] = val;
     body["status"] = "running";
     return answer;
   }
-  std::size_t place = 0;
-  while (place < queue_.size() && queue_[place] != id) ++place;
-  if (place == queue_.size()) {
-    if (stopping_ || queue_.size() >= options_.max_queued) return {503, {}};
-    queue_.push_back(id);
-    cv_.notify_all();
-  }
   body["status"] = "queued";
-  body["queue_position"] = place + 1;
+  body["queue_position"] = store_.analysis_jobs_ahead(*job) + 1;
   return answer;
 }
 
-void AnalysisService::game_loop() {
+void AnalysisService::game_loop(int index) {
   lower_priority(10);
+  const std::string worker = options_.worker + "/" + std::to_string(index);
   // Its table is allocated at the first game: a server nobody plays on
   // holds no analysis memory.
   std::unique_ptr<engine::PositionAnalyzer> analyzer;
-  std::unique_lock lock(mu_);
+  std::uint64_t seen_wakes = 0;
   while (true) {
-    cv_.wait(lock, [this] { return stopping_ || !queue_.empty(); });
-    if (stopping_) return;
-    running_ = queue_.front();
-    queue_.pop_front();
-    progress_ = json::object{{"positions", json::array{}}};
-    const std::string id = running_;
-    lock.unlock();
-    const std::size_t dash = id.rfind('-');
-    try {
-      if (!analyzer)
-        analyzer = std::make_unique<engine::PositionAnalyzer>(options_.table_mb << 20, &halt_);
-      run_game(*analyzer, id.substr(0, dash), std::stoi(id.substr(dash + 1)));
-    } catch (const std::exception& e) {
-      // A store that failed: the next request queues the game again.
-      log::warn() << "analysis of game " << id << " failed: " << e.what();
+    {
+      std::lock_guard lock(mu_);
+      if (stopping_) return;
+      seen_wakes = wakes_;
     }
-    lock.lock();
-    running_.clear();
-    progress_.clear();
+    std::optional<store::AnalysisJob> job;
+    try {
+      job = store_.claim_analysis_job(worker, now_ms_(), options_.lease.count(),
+                                      options_.max_attempts);
+    } catch (const std::exception& e) {
+      log::warn() << "analysis: claiming a job failed: " << e.what();
+    }
+    if (job) {
+      try {
+        if (!analyzer)
+          analyzer = std::make_unique<engine::PositionAnalyzer>(options_.table_mb << 20, &halt_);
+        run_job(*analyzer, *job, worker);
+      } catch (const std::exception& e) {
+        // A store that failed: the job's lease runs out and a worker takes it again.
+        log::warn() << "analysis of game " << job->table_id << "-" << job->game_number
+                    << " failed: " << e.what();
+      }
+      continue;
+    }
+    std::unique_lock lock(mu_);
+    cv_.wait_for(lock, options_.poll, [&] { return stopping_ || wakes_ != seen_wakes; });
   }
 }
 
-void AnalysisService::run_game(engine::PositionAnalyzer& analyzer, const std::string& table,
-                               int number) {
-  auto loaded = load_game(store_, table, number);
-  if (!loaded) return;
-  if (auto stored = store_.find_analysis(loaded->match, number);
-      stored && stored->format >= ANALYSIS_FORMAT)
-    return;  // queued twice, or by another request meanwhile
+void AnalysisService::run_job(engine::PositionAnalyzer& analyzer, const store::AnalysisJob& job,
+                              const std::string& worker) {
+  const std::string id = game_id(job.table_id, job.game_number);
+  const auto t0 = std::chrono::steady_clock::now();
+  // One line as each run starts: what a worker killed in the middle did.
+  if (options_.log)
+    options_.log("analysis: game " + id + " (match " + std::to_string(job.match_id) +
+                 ") started by " + worker + ", attempt " + std::to_string(job.attempts));
+  auto match = store_.find_match(job.match_id);
+  std::optional<LoadedGame> loaded;
+  if (match) loaded = load_game(store_, *match, job.game_number);
   json::object result;
-  if (!loaded->start) {
+  std::int64_t renewed_ms = now_ms_();
+  bool lost = false;  // the lease went to another worker
+  if (!loaded) {
+    result = json::object{{"format", ANALYSIS_FORMAT}, {"unsupported", "no such finished game"}};
+  } else if (!loaded->start) {
     result = json::object{{"format", ANALYSIS_FORMAT}, {"unsupported", loaded->why}};
   } else {
-    auto analysed = analyse_game(analyzer, *loaded->start, loaded->moves, options_.game_budget,
-                                 [this](const json::object& so_far) {
-                                   std::lock_guard lock(mu_);
-                                   progress_ = so_far;
-                                 });
+    {
+      std::lock_guard lock(mu_);
+      running_[id] = json::object{{"positions", json::array{}}};
+    }
+    auto analysed =
+        analyse_game(analyzer, *loaded->start, loaded->moves, options_.game_budget,
+                     [&](const json::object& so_far) {
+                       {
+                         std::lock_guard lock(mu_);
+                         running_[id] = so_far;
+                       }
+                       // The lease is renewed while the game runs; a third of it gone
+                       // leaves two thirds for the next position (lease >= 3 budgets).
+                       const std::int64_t now = now_ms_();
+                       if (!lost && now - renewed_ms >= options_.lease.count() / 3) {
+                         renewed_ms = now;
+                         lost = !store_.renew_analysis_job(job.match_id, job.game_number, job.claim,
+                                                           now, options_.lease.count());
+                       }
+                     });
+    {
+      std::lock_guard lock(mu_);
+      running_.erase(id);
+    }
     if (!analysed) {
       result = json::object{{"format", ANALYSIS_FORMAT}, {"unsupported", analysed.error().message}};
     } else {
       result = *analysed;
     }
   }
-  {
-    std::lock_guard lock(mu_);
-    if (stopping_) return;  // positions cut short by the stop are not kept
+  if (halt_) {
+    // Positions cut short by the stop are not kept: the job goes back.
+    store_.release_analysis_job(job.match_id, job.game_number, job.claim);
+    return;
   }
-  store::StoredAnalysis row{loaded->match, number, ANALYSIS_FORMAT, json::serialize(result),
-                            now_ms_()};
-  write_([row](store::Store& st) { st.save_analysis(row); });
+  store::StoredAnalysis row{job.match_id,    job.game_number,
+                            ANALYSIS_FORMAT, json::serialize(result),
+                            now_ms_(),       seat_accuracy(result)};
+  const bool stored = store_.complete_analysis_job(row, job.claim);
+  if (stored) ++games_done_;
+  if (options_.log) {
+    int not_solved = 0;
+    std::size_t positions = 0;
+    if (const auto* ps = result.if_contains("positions")) {
+      positions = ps->as_array().size();
+      for (const auto& p : ps->as_array())
+        if (p.as_object().at("state").as_string() != "solved") ++not_solved;
+    }
+    const double s = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+    char line[512];
+    std::snprintf(line, sizeof line,
+                  "analysis: game %s (match %lld) done by %s, attempt %d: %zu positions, %d "
+                  "not solved, %.2f s%s",
+                  id.c_str(), static_cast<long long>(job.match_id), worker.c_str(), job.attempts,
+                  positions, not_solved, s,
+                  stored ? "" : "; not stored: another worker holds the job now");
+    options_.log(line);
+  }
 }
 
 void AnalysisService::live_loop() {

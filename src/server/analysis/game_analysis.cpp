@@ -90,7 +90,7 @@ json::object game_json(const std::vector<std::optional<engine::PositionAnalysis>
 Result<json::object> analyse_game(engine::PositionAnalyzer& analyzer, const rules::FourGame& start,
                                   const std::vector<PlayedMove>& moves,
                                   std::chrono::milliseconds budget,
-                                  const AnalysisProgress& progress) {
+                                  const AnalysisProgress& progress, const AnalysisPlan& plan) {
   // Every position first: an illegal move is an error before any search.
   std::vector<rules::FourGame> games{start};
   games.reserve(moves.size() + 1);
@@ -112,10 +112,111 @@ Result<json::object> analyse_game(engine::PositionAnalyzer& analyzer, const rule
   // transposition table, are part of every earlier position's; the opening
   // plies, which may spend the whole budget, come last.
   for (std::size_t i = count; i-- > 0;) {
-    done[i] = analyzer.analyze(games[i].position(), budget, games[i].repetitions() > 1);
+    // The position after the played move was analysed just before: its best
+    // score is the played move's, from the other side.
+    std::optional<engine::PositionAnalyzer::Known> known;
+    if (plan.played_from_next && i + 1 < count && i < moves.size() && done[i + 1] &&
+        done[i + 1]->state == engine::AnalysisState::solved && !done[i + 1]->moves.empty()) {
+      int best = done[i + 1]->moves.front().score;
+      for (const auto& m : done[i + 1]->moves) best = std::max(best, m.score);
+      known = engine::PositionAnalyzer::Known{moves[i].move, -best};
+    }
+    done[i] = analyzer.analyze(games[i].position(), budget, games[i].repetitions() > 1, known);
     if (progress) progress(game_json(done, moves, budget, win_draw_loss));
   }
   return game_json(done, moves, budget, win_draw_loss);
+}
+
+namespace {
+
+// One position's verdict on its played move; nullopt when there is none (not
+// solved, no move played, or a played move the analysis does not list).
+struct MoveVerdict {
+  int seat = 0;
+  bool kept = false;
+  bool decisive = false;
+  std::optional<std::int64_t> given;  // exact scores and kept only
+};
+
+std::optional<MoveVerdict> verdict(const json::object& p, bool exact) {
+  const auto* state = p.if_contains("state");
+  const auto* played = p.if_contains("played");
+  const auto* moves = p.if_contains("moves");
+  if (state == nullptr || !state->is_string() || state->as_string() != "solved" ||
+      played == nullptr || !played->is_string() || moves == nullptr || !moves->is_array())
+    return std::nullopt;
+  std::optional<std::int64_t> best;
+  std::optional<std::int64_t> worst;
+  std::optional<std::int64_t> mine;
+  for (const auto& m : moves->as_array()) {
+    const auto& o = m.as_object();
+    const std::int64_t score = o.at("score").to_number<std::int64_t>();
+    if (!best || score > *best) best = score;
+    if (!worst || score < *worst) worst = score;
+    if (o.at("move").as_string() == played->as_string()) mine = score;
+  }
+  if (!best || !mine) return std::nullopt;
+  MoveVerdict v;
+  v.seat = static_cast<int>(p.at("seat").to_number<std::int64_t>());
+  const int target = sign(int(*best));
+  v.kept = sign(int(*mine)) == target;
+  v.decisive = sign(int(*worst)) < target;
+  if (v.kept && exact) v.given = *best - *mine;
+  return v;
+}
+
+bool exact_scores(const json::object& analysis) {
+  const auto* scores = analysis.if_contains("scores");
+  return scores == nullptr || !scores->is_string() || scores->as_string() == "exact";
+}
+
+}  // namespace
+
+std::vector<store::SeatAccuracy> seat_accuracy(const json::object& analysis) {
+  std::vector<store::SeatAccuracy> seats;
+  const auto* positions = analysis.if_contains("positions");
+  if (positions == nullptr || !positions->is_array()) return seats;
+  const bool exact = exact_scores(analysis);
+  for (const auto& p : positions->as_array()) {
+    if (!p.is_object()) continue;
+    const auto v = verdict(p.as_object(), exact);
+    if (!v || v->seat < 0) continue;
+    while (seats.size() <= std::size_t(v->seat))
+      seats.push_back(store::SeatAccuracy{int(seats.size()), 0, 0, 0});
+    store::SeatAccuracy& s = seats[std::size_t(v->seat)];
+    if (v->decisive) {
+      ++s.decisive;
+      if (v->kept) ++s.kept;
+    }
+    if (!v->kept) ++s.mistakes;
+  }
+  return seats;
+}
+
+void add_accuracy(json::object& analysis) {
+  auto* positions = analysis.if_contains("positions");
+  if (positions == nullptr || !positions->is_array()) return;
+  const bool exact = exact_scores(analysis);
+  for (auto& p : positions->as_array()) {
+    if (!p.is_object()) continue;
+    const auto v = verdict(p.as_object(), exact);
+    if (!v) continue;
+    json::object& o = p.as_object();
+    o["kept"] = v->kept;
+    o["decisive"] = v->decisive;
+    if (v->given) o["given"] = *v->given;
+  }
+  json::array seats;
+  for (const store::SeatAccuracy& s : seat_accuracy(analysis)) {
+    json::value share = nullptr;
+    if (s.decisive > 0) share = double(s.kept) / double(s.decisive);
+    seats.push_back(json::object{{"seat", s.seat},
+                                 {"decisive", s.decisive},
+                                 {"kept", s.kept},
+                                 {"mistakes", s.mistakes},
+                                 {"accuracy", share}});
+  }
+  analysis["accuracy"] = std::move(seats);
 }
 
 }  // namespace ft::server

@@ -82,7 +82,8 @@ HttpResponse Api::api_game_analysis(std::string_view id) {
   if (number < 1) return error(HttpError::not_found, "no such game");
   AnalysisService::Answer a = analysis_.game(table, number);
   if (a.status == 404) return error(HttpError::not_found, "no finished game " + std::string(id));
-  if (a.status == 503) return error(HttpError::unavailable, "the analysis queue is full");
+  if (a.status == 503)
+    return error(HttpError::unavailable, "the game's stored analysis does not read; try again");
   a.body["game"] = std::string(id);
   return json_response(200, a.body);
 }

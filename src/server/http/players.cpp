@@ -138,6 +138,26 @@ HttpResponse Api::api_players(std::string_view rest, const HttpRequest& request)
   return api_player(*player, request);
 }
 
+namespace {
+
+// Accuracy over the analysed games, per variant (protocol.md 2.6, 2.16).
+json::array accuracy_json(const std::vector<store::VariantAccuracy>& per_variant) {
+  json::array out;
+  for (const store::VariantAccuracy& v : per_variant) {
+    json::value share = nullptr;
+    if (v.decisive > 0) share = std::round(1000.0 * v.kept / v.decisive) / 1000.0;
+    out.push_back(json::object{{"variant", v.variant},
+                               {"games", v.games},
+                               {"decisive", v.decisive},
+                               {"kept", v.kept},
+                               {"mistakes", v.mistakes},
+                               {"accuracy", share}});
+  }
+  return out;
+}
+
+}  // namespace
+
 HttpResponse Api::api_player(const store::Player& player, const HttpRequest& request) {
   const auto limit = page_limit(request.target, DEFAULT_PAGE, MAX_PAGE);
   if (!limit) return error(HttpError::bad_query, "'limit' must be a number in 1..100");
@@ -212,6 +232,7 @@ HttpResponse Api::api_player(const store::Player& player, const HttpRequest& req
                         {"counts", json::object{{"win", counts[match::SeatResult::win]},
                                                 {"draw", counts[match::SeatResult::draw]},
                                                 {"loss", counts[match::SeatResult::loss]}}},
+                        {"accuracy", accuracy_json(store_.accuracy_of(player.id))},
                         {"matches", matches},
                         {"next", next}});
 }

@@ -181,7 +181,7 @@ void TableWrites::game_finished(StoreJob& job, const TableState& t, const match:
   if (!unplayed) job.games_finished.emplace_back(table_, g.game + 1);
   add_then(job, [id = match_id_, number = g.game + 1, result,
                  record = unplayed ? std::string() : game_text(t, g.game, now).moves, now, unplayed,
-                 variant = t.settings.variant](store::Store& st) {
+                 variant = t.settings.variant, rated = t.settings.rated](store::Store& st) {
     if (unplayed) {
       store::GameRecord rec;
       rec.match_id = id->load();
@@ -192,6 +192,12 @@ void TableWrites::game_finished(StoreJob& job, const TableState& t, const match:
       st.start_game(rec);
     }
     st.finish_game(id->load(), number, result, record, now, std::nullopt);
+    // Its exact analysis is queued with it, in the same transaction, so no
+    // finished game is ever left out of the queue (analysis_service.h).
+    if (!unplayed)
+      st.queue_analysis(id->load(), number,
+                        rated ? store::analysis_priority::rated : store::analysis_priority::casual,
+                        now, 0);
   });
 }
 

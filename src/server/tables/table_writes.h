@@ -36,8 +36,9 @@ struct StoreJob {
   bool snapshot = false;
   std::int64_t snapshot_at = 0;
   bool match_finished = false;  // the record went with finish_match
-  // (table, game number) of the games this job ends: their exact analysis
-  // starts once the job is durable (analysis_service.h).
+  // (table, game number) of the games this job ends: their analysis job is
+  // queued in the job's transaction, and an idle analysis thread woken once
+  // it is durable (analysis_service.h).
   std::vector<std::pair<std::string, int>> games_finished{};
   bool empty() const { return moves.empty() && !then && !snapshot; }
 };

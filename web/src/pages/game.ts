@@ -6,6 +6,7 @@
 // table draws it (twice_view.ts: pieces, counted lines, the round's points).
 // The board rows come from the server; the page decides no rule.
 import './game.css';
+import { gameAccuracy } from '../accuracy_view';
 import { getGame, getGameAnalysis, type GameAnalysis, type GameInfo } from '../analysis_api';
 import { ApiError } from '../api';
 import { FourBoardView } from '../board_view';
@@ -379,6 +380,12 @@ class GamePage {
       box.append(h('p', { class: 'hint' }, ta(wdl ? 'analysis.legend_wdl' : 'analysis.legend')));
       box.append(...mistakeCounts(this.movesView(), (seat) => this.playerName(seat) || this.sideName(seat)));
     }
+    const accuracy = gameAccuracy(
+      a,
+      this.ply,
+      (seat) => this.playerName(seat) || this.sideName(this.info?.players.find((p) => p.seat === seat)?.side ?? seat),
+    );
+    if (accuracy) box.append(accuracy);
     return box;
   }
 

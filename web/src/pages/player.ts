@@ -2,6 +2,7 @@
 // pool with its history drawn as a chart, win/draw/loss counts and the
 // finished matches, newest first, a page at a time (the server's cursor).
 import './profile.css';
+import { profileAccuracy } from '../accuracy_view';
 import { ApiError } from '../api';
 import { clear, h } from '../dom';
 import { formatDelta, formatPoints, ratingText } from '../format';
@@ -232,7 +233,13 @@ function draw(): void {
       p.name,
       p.bot ? [' ', h('abbr', { class: 'bot-tag', id: 'player-bot', title: t('player.bot') }, 'BOT')] : [],
     ),
-    h('div', { class: 'profile-grid' }, ratingsBox(), countsBox(p)),
+    h(
+      'div',
+      { class: 'profile-grid' },
+      ratingsBox(),
+      countsBox(p),
+      profileAccuracy(p.accuracy, (v) => t(variantLabel(v))),
+    ),
     matchesBox(),
   );
 }

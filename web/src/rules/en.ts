@@ -36,6 +36,14 @@ export const rulesEn: RulesText = {
         'Only matches count for the rating (Glicko-2, one rating per variant); a single game never does.',
       ],
     },
+    {
+      heading: 'Analysis and accuracy',
+      paras: [
+        "After each game of four in a row the exact solver works out every position of it: for every move that was possible, whether it wins, draws or loses with best play, and how quickly. It is the truth, not an engine's estimate. Three players and twiceFour have no analysis: the solver plays two colours of four in a row only.",
+        'A move keeps the result when it leaves the mover the same outcome as the best move would (a won position stays won, a drawn one drawn); a move that changes it is a mistake. Where the result is kept, the page also shows how many moves the win came later (or the loss sooner) than with the best move.',
+        'Accuracy counts only the moves where it mattered, where some possible move would have lost the result: it is the share of those moves that kept it. A game where nothing could go wrong has no accuracy. The profile adds up the analysed games of each variant.',
+      ],
+    },
   ],
   variants: {
     classic: [

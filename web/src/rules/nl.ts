@@ -36,6 +36,14 @@ export const rulesNl: RulesText = {
         'Alleen matches tellen voor de rating (Glicko-2, één rating per variant); een losse partij nooit.',
       ],
     },
+    {
+      heading: 'Analyse en nauwkeurigheid',
+      paras: [
+        'Na elke partij vier op een rij rekent de exacte oplosser elke stelling ervan door: voor elke mogelijke zet of die bij het beste spel wint, remise maakt of verliest, en hoe snel. Dat is de waarheid, geen schatting van een engine. Drie spelers en twiceFour hebben geen analyse: de oplosser speelt alleen vier op een rij met twee kleuren.',
+        'Een zet houdt de uitslag vast als hij de speler dezelfde afloop laat als de beste zet (een gewonnen stelling blijft gewonnen, een remisestelling remise); een zet die haar verandert is een fout. Waar de uitslag behouden blijft, toont de pagina ook hoeveel zetten later de winst (of hoeveel eerder het verlies) komt dan met de beste zet.',
+        'Nauwkeurigheid telt alleen de zetten waar het ertoe deed, waar een mogelijke zet de uitslag zou hebben verspeeld: het is het deel van die zetten dat haar vasthield. Een partij waarin niets mis kon gaan heeft geen nauwkeurigheid. Het profiel telt de geanalyseerde partijen per variant op.',
+      ],
+    },
   ],
   variants: {
     classic: [

@@ -36,6 +36,14 @@ export const rulesTr: RulesText = {
         'Reyting yalnızca maçlarda hesaplanır (Glicko-2, her çeşit için ayrı bir reyting); tek oyun hiçbir zaman reytingli değildir.',
       ],
     },
+    {
+      heading: 'Analiz ve isabet',
+      paras: [
+        'Her dörtlü oyununun ardından kesin çözücü oyunun her konumunu hesaplar: mümkün olan her hamle için en iyi oyunla kazanıp kazanmadığını, berabere mi kaldığını yoksa kaybettiğini ve ne kadar çabuk. Bu bir motor tahmini değil, gerçeğin kendisidir. Üç oyunculu oyun ve twiceFour için analiz yoktur: çözücü yalnızca iki renkli dörtlüyü oynar.',
+        'Bir hamle, hamleyi yapana en iyi hamlenin bırakacağı sonucu bırakıyorsa sonucu korur (kazanılmış konum kazanılmış, berabere konum berabere kalır); sonucu değiştiren hamle bir hatadır. Sonucun korunduğu yerde sayfa, galibiyetin en iyi hamleye göre kaç hamle geç (ya da yenilginin kaç hamle erken) geldiğini de gösterir.',
+        'İsabet yalnızca önemli olan hamleleri sayar, yani mümkün bir hamlenin sonucu kaybettireceği hamleleri: bunların sonucu koruyan payıdır. Hiçbir şeyin ters gidemeyeceği bir oyunun isabeti yoktur. Profil her çeşidin analiz edilmiş oyunlarını toplar.',
+      ],
+    },
   ],
   variants: {
     classic: [
