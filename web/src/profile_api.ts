@@ -3,7 +3,20 @@
 // leaderboard pages load this (a chunk of its own, not the table page's).
 import { call } from './api';
 import { readPlayer } from './protocol';
-import { array, bool, int, nullable, num, object, oneOf, optional, orEmpty, str, type Infer, type Reader } from './schema';
+import {
+  array,
+  bool,
+  int,
+  nullable,
+  num,
+  object,
+  oneOf,
+  optional,
+  orEmpty,
+  str,
+  type Infer,
+  type Reader,
+} from './schema';
 
 const rating = object({ pool: str, rating: num, rd: num, matches: int, provisional: bool });
 
