@@ -145,7 +145,10 @@ describe('a twiceFour game page', () => {
     await take();
     tableMoves = await moveTexts(A);
     gameId = `${new URL(A.url()).pathname.split('/')[2]}-1`;
-    expect(seen.length).toBeGreaterThan(10);
+    // A round can end early by a third repetition (RULES.md B5: at 8
+    // half-moves at the soonest), so only a few plies are sure to be read;
+    // each is compared with the game page below.
+    expect(seen.length).toBeGreaterThanOrEqual(4);
   });
 
   for (const [name, opts] of VIEWS)
