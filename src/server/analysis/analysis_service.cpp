@@ -223,6 +223,14 @@ AnalysisService::Answer AnalysisService::game(const std::string& table, int numb
     return true;
   };
   if (stored_json()) return answer;
+  // A game the solver does not play (twiceFour, three colours) is said so at
+  // once, as the worker would store it: nobody waits in the queue for it.
+  if (!loaded->start) {
+    body["format"] = ANALYSIS_FORMAT;
+    body["unsupported"] = loaded->why;
+    body["status"] = "done";
+    return answer;
+  }
   // A person waits: the job goes to the front (or is queued: a game older
   // than the queue, or one whose analysis is of an older format).
   auto job = store_.queue_analysis(loaded->match, number, store::analysis_priority::waiting,
