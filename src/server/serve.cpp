@@ -31,12 +31,6 @@ std::string host_name() {
   return name;
 }
 
-std::int64_t wall_ms() {
-  return std::chrono::duration_cast<std::chrono::milliseconds>(
-             std::chrono::system_clock::now().time_since_epoch())
-      .count();
-}
-
 // The built web client: next to a build tree inside the repository
 // (build/<preset>/src/app/fourtable -> web/dist), or ./web/dist.
 std::string find_web_root() {
@@ -153,7 +147,7 @@ void say_listening(const ServeOptions& options, std::uint16_t port, const std::s
        << (hub_options.web ? web_root + " (" + std::to_string(hub_options.web->size()) + " files)"
                            : std::string("none"))
        << ", " << restored << " tables restored, book " << book.size() << " positions)";
-  std::cout << log::format_line(log::Level::info, says.str(), wall_ms()) << std::flush;
+  std::cout << log::format_line(log::Level::info, says.str()) << std::flush;
 }
 
 }  // namespace
@@ -235,7 +229,7 @@ int serve(const ServeOptions& options) {
   // The rooms hold sockets of the network's io_context: they go first,
   // then `net` (its io_context and the sessions still in it), then the hub.
   hub.close();
-  std::cout << log::format_line(log::Level::info, "serve: stopped", wall_ms()) << std::flush;
+  std::cout << log::format_line(log::Level::info, "serve: stopped") << std::flush;
   return 0;
 }
 

@@ -2,6 +2,7 @@
 
 #include <chrono>
 
+#include "server/cluster/cluster.h"
 #include "server/protocol/log.h"
 
 namespace ft::server {
@@ -10,12 +11,6 @@ namespace {
 std::int64_t steady_ms() {
   return std::chrono::duration_cast<std::chrono::milliseconds>(
              std::chrono::steady_clock::now().time_since_epoch())
-      .count();
-}
-
-std::int64_t wall_ms() {
-  return std::chrono::duration_cast<std::chrono::milliseconds>(
-             std::chrono::system_clock::now().time_since_epoch())
       .count();
 }
 
@@ -80,7 +75,7 @@ void LeaseKeeper::run() {
 // as a warning while the leases still hold (they go at a whole lease).
 bool LeaseKeeper::renew_once(std::int64_t& last_ok_steady) {
   const std::int64_t started = steady_ms();
-  const std::int64_t asked_at = wall_ms();
+  const std::int64_t asked_at = Cluster::wall_ms();  // the clock leases compare
   std::vector<std::string> tables;
   try {
     tables = store_.renew_tables(node_, asked_at, lease_ms_);

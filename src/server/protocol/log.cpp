@@ -109,8 +109,12 @@ std::string format_line(Level level, std::string_view text, std::int64_t unix_ms
   return out;
 }
 
+std::string format_line(Level level, std::string_view text) {
+  return format_line(level, text, unix_now_ms());
+}
+
 void write(Level level, std::string_view text) {
-  const std::string line = format_line(level, text, unix_now_ms());
+  const std::string line = format_line(level, text);
   // One write(2): lines of several threads never interleave.
   std::size_t done = 0;
   while (done < line.size()) {

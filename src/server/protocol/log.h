@@ -22,6 +22,9 @@ void configure(std::string node, Format format);
 std::string iso_time(std::int64_t unix_ms);
 // One line in the configured format (text: "<time> <node> <level> <text>").
 std::string format_line(Level level, std::string_view text, std::int64_t unix_ms);
+// The same line at the present time (for a line that goes elsewhere than
+// standard error, as the "listening on" one does).
+std::string format_line(Level level, std::string_view text);
 // Writes one line at once (one write call), whatever other threads write.
 void write(Level level, std::string_view text);
 

@@ -1,8 +1,10 @@
 #include "cluster/harness.h"
 
+#include <algorithm>
 #include <cstdlib>
 #include <iostream>
 #include <sstream>
+#include <thread>
 
 #include "store/store.h"
 #include "support/test_client.h"
@@ -76,6 +78,16 @@ std::int64_t verify_store(const Options& o, const std::vector<std::unique_ptr<Ma
   check(worst_elapsed < o.lease_ms,
         "a turn was charged " + std::to_string(worst_elapsed) + " ms: the takeover was billed");
   return worst_elapsed;
+}
+
+std::vector<std::future<bool>> play_all(std::vector<std::unique_ptr<MatchRun>>& runs) {
+  std::vector<std::future<bool>> played;
+  for (auto& r : runs) played.push_back(std::async(std::launch::async, [&r] { return r->play(); }));
+  const auto settle_by = Clock::now() + std::chrono::seconds(60);
+  while (Clock::now() < settle_by &&
+         !std::all_of(runs.begin(), runs.end(), [](const auto& r) { return r->started(); }))
+    std::this_thread::sleep_for(std::chrono::milliseconds(100));
+  return played;
 }
 
 std::map<std::string, double> node_metrics(int node_port) {

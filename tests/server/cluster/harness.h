@@ -5,6 +5,7 @@
 
 #include <chrono>
 #include <cstdint>
+#include <future>
 #include <map>
 #include <memory>
 #include <string>
@@ -38,6 +39,10 @@ double ms_between(Clock::time_point a, Clock::time_point b);
 // finished and rated once, and no turn charged a takeover. The longest turn
 // charged, in ms.
 std::int64_t verify_store(const Options& o, const std::vector<std::unique_ptr<MatchRun>>& runs);
+
+// Plays every run on a thread of its own; returns once every table has
+// started (each client had its first state), or after 60 s.
+std::vector<std::future<bool>> play_all(std::vector<std::unique_ptr<MatchRun>>& runs);
 
 // A node's /metrics, by series name (labels included), straight from the node.
 std::map<std::string, double> node_metrics(int node_port);

@@ -95,15 +95,9 @@ int run(const Options& o) {
   for (int i = 0; i < o.matches; ++i)
     runs.push_back(std::make_unique<MatchRun>(nodes, o.port, i, o.pause_ms));
   const auto start = Clock::now();
-  std::vector<std::future<bool>> played;
-  for (auto& r : runs) played.push_back(std::async(std::launch::async, [&r] { return r->play(); }));
-
   // Every table settled on its node first (a new table moves from the node
   // that made it to the one nginx sends its sockets to), then the faults.
-  const auto settle_by = Clock::now() + std::chrono::seconds(60);
-  while (Clock::now() < settle_by &&
-         !std::all_of(runs.begin(), runs.end(), [](const auto& r) { return r->started(); }))
-    std::this_thread::sleep_for(std::chrono::milliseconds(100));
+  std::vector<std::future<bool>> played = play_all(runs);
   std::cout << "all tables started after " << ms_between(start, Clock::now()) << " ms" << std::endl;
   std::this_thread::sleep_for(std::chrono::milliseconds(1000));
   const auto killed = Clock::now();

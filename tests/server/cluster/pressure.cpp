@@ -54,12 +54,7 @@ void play_round(const Options& o, Nodes& nodes, int round) {
   std::vector<std::unique_ptr<MatchRun>> runs;
   for (int i = 0; i < MATCHES; ++i)
     runs.push_back(std::make_unique<MatchRun>(nodes, o.port, 1000 * round + i, PAUSE_MS));
-  std::vector<std::future<bool>> played;
-  for (auto& r : runs) played.push_back(std::async(std::launch::async, [&r] { return r->play(); }));
-  const auto settle_by = Clock::now() + std::chrono::seconds(60);
-  while (Clock::now() < settle_by &&
-         !std::all_of(runs.begin(), runs.end(), [](const auto& r) { return r->started(); }))
-    std::this_thread::sleep_for(std::chrono::milliseconds(100));
+  std::vector<std::future<bool>> played = play_all(runs);
 
   // Frozen, not killed: its connections stay open and nothing comes back,
   // so whatever waits on Redis waits the whole time.
