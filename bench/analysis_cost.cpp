@@ -7,13 +7,19 @@
 // clock. Prints mean, p95 and max per game.
 //
 //   analysis_cost [--games 200] [--variant classic|popout|misere|cylinder]
-//                 [--budget MS] [--table-mb N] [--seed S] [--games-file F]
-//                 [--plain]
+//                 [--budget MS] [--table-mb N] [--seed S] [--games-file F] [--nice N]
+//                 [--plain] [--no-memo] [--full-budget] [--wall-budget]
 //
 // --plain analyses as the analysis did before (every move of a position searched,
 // the played one too); the default takes the played move's score from the
-// next position's analysis. --games-file keeps the played games (one line
-// each) so a second run analyses the same games without playing them again.
+// next position's analysis. --no-memo forgets every position between games
+// and positions (engine/analysis_memo.h); --full-budget gives every position
+// the whole budget, also those before one that was not solved;
+// --wall-budget measures the budget on the wall clock, not the thread's CPU
+// time. The four together analyse as the server did before them. --games-file keeps the
+// played games (one line each) so a second run analyses the same games
+// without playing them again. Prints the memo's hits, and each position
+// that was not solved.
 #include <sys/resource.h>
 #include <time.h>
 
@@ -41,6 +47,10 @@ struct Args {
   std::uint64_t seed = 1;
   std::string games_file;
   bool plain = false;
+  bool no_memo = false;
+  bool full_budget = false;
+  bool wall_budget = false;
+  int nice = 10;
 };
 
 Args parse(int argc, char** argv) {
@@ -51,12 +61,25 @@ Args parse(int argc, char** argv) {
       a.plain = true;
       continue;
     }
+    if (k == "--no-memo") {
+      a.no_memo = true;
+      continue;
+    }
+    if (k == "--full-budget") {
+      a.full_budget = true;
+      continue;
+    }
+    if (k == "--wall-budget") {
+      a.wall_budget = true;
+      continue;
+    }
     if (i + 1 >= argc) break;
     const char* v = argv[++i];
     if (k == "--games") a.games = std::atoi(v);
     if (k == "--variant") a.variant = v;
     if (k == "--budget") a.budget_ms = std::atoi(v);
     if (k == "--table-mb") a.table_mb = std::atoi(v);
+    if (k == "--nice") a.nice = std::atoi(v);
     if (k == "--seed") a.seed = std::strtoull(v, nullptr, 10);
     if (k == "--games-file") a.games_file = v;
   }
@@ -122,10 +145,16 @@ int main(int argc, char** argv) {
       }
     }
   }
-  setpriority(PRIO_PROCESS, 0, 10);  // as the server's analysis threads
-  engine::PositionAnalyzer analyzer(std::size_t(a.table_mb) << 20);
+  // As the server's analysis threads by default; the CPU time per game does
+  // not depend on it, only how long a run takes beside other work.
+  setpriority(PRIO_PROCESS, 0, a.nice);
+  engine::PositionAnalyzer analyzer(
+      std::size_t(a.table_mb) << 20, nullptr,
+      a.no_memo ? 0 : engine::PositionAnalyzer::DEFAULT_MEMO_ENTRIES,
+      a.wall_budget ? engine::BudgetClock::wall : engine::BudgetClock::thread_cpu);
   server::AnalysisPlan plan;
   plan.played_from_next = !a.plain;
+  plan.shorten_after_unsolved = !a.full_budget;
   std::vector<double> cpu;
   std::size_t positions = 0;
   int not_solved = 0;
@@ -140,7 +169,12 @@ int main(int argc, char** argv) {
     }
     for (const auto& p : r->at("positions").as_array()) {
       ++positions;
-      not_solved += p.at("state").as_string() != "solved";
+      if (p.at("state").as_string() == "solved") continue;
+      ++not_solved;
+      // Which one, so that a change that loses positions shows where.
+      std::fprintf(stderr, "not solved: game %zu ply %lld: %s\n", cpu.size(),
+                   static_cast<long long>(p.at("ply").as_int64()),
+                   std::string(p.at("why").as_string()).c_str());
     }
   }
   std::vector<double> sorted = cpu;
@@ -153,6 +187,8 @@ int main(int argc, char** argv) {
       "MiB, %s\n",
       a.variant.c_str(), n, positions, not_solved, a.budget_ms, a.table_mb,
       a.plain ? "plain (every move searched)" : "played move from the next position");
+  std::printf("memo: %llu hits, %zu positions kept\n",
+              static_cast<unsigned long long>(analyzer.memo().hits()), analyzer.memo().size());
   if (n > 0)
     std::printf("CPU s per game: mean %.3f  p95 %.3f  max %.3f  total %.1f\n", sum / double(n),
                 sorted[std::min(n - 1, n * 95 / 100)], sorted.back(), sum);

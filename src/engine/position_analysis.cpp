@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include "engine/solver/book.h"
+#include "engine/solver/cpu_clock.h"
 #include "engine/solver/popout_search.h"
 #include "rules/notation.h"
 
@@ -51,15 +52,48 @@ const char* analysis_state_name(AnalysisState s) {
   return "unsupported";
 }
 
-PositionAnalyzer::PositionAnalyzer(std::size_t table_bytes, const std::atomic<bool>* stop)
-    : table_(table_bytes), stop_(stop) {}
+PositionAnalyzer::PositionAnalyzer(std::size_t table_bytes, const std::atomic<bool>* stop,
+                                   std::size_t memo_entries, BudgetClock clock)
+    : table_(table_bytes), memo_(memo_entries), stop_(stop), clock_(clock) {}
 
 PositionAnalysis PositionAnalyzer::analyze(const rules::Position& pos,
                                            std::chrono::milliseconds budget, bool repeated,
                                            const std::optional<Known>& known) {
+  // A repeated PopOut position is never solved, so never remembered either.
+  if (const auto hit = repeated ? std::nullopt : memo_.find(pos)) {
+    rules::Move legal[rules::MAX_MOVES];
+    const int n = pos.legal_moves(legal);
+    if (std::size_t(n) == hit->scores.size()) {
+      PositionAnalysis a;
+      a.state = AnalysisState::solved;
+      a.win_draw_loss = hit->win_draw_loss;
+      for (int i = 0; i < n; ++i)
+        a.moves.push_back({rules::format_move(legal[i]), hit->scores[std::size_t(i)]});
+      return a;
+    }
+  }
+  PositionAnalysis a = search(pos, budget, repeated, known);
+  // Worth keeping only when it cost a search.
+  if (a.state == AnalysisState::solved && a.micros >= 1000) {
+    AnalysisMemo::Scores kept{{}, a.win_draw_loss};
+    for (const MoveScore& m : a.moves) kept.scores.push_back(static_cast<std::int8_t>(m.score));
+    memo_.keep(pos, std::move(kept));
+  }
+  return a;
+}
+
+PositionAnalysis PositionAnalyzer::search(const rules::Position& pos,
+                                          std::chrono::milliseconds budget, bool repeated,
+                                          const std::optional<Known>& known) {
   const auto t0 = Clock::now();
   sv::Limits limits;
-  limits.deadline = t0 + budget;
+  if (clock_ == BudgetClock::thread_cpu) {
+    limits.cpu_deadline_ns =
+        sv::thread_cpu_ns() + std::chrono::duration_cast<std::chrono::nanoseconds>(budget).count();
+    limits.deadline = t0 + 3 * budget;
+  } else {
+    limits.deadline = t0 + budget;
+  }
   limits.stop = stop_;
   const rules::VariantSpec& spec = pos.geometry().spec();
   PositionAnalysis a;
@@ -91,7 +125,14 @@ PositionAnalysis PositionAnalyzer::analyze(const rules::Position& pos,
         if (known && known->move.size() == 1 && known->move[0] >= 'a' &&
             known->move[0] < 'a' + spec.width)
           given[std::size_t(known->move[0] - 'a')] = known->score;
-        scores = sv::Solver(table_).analyze(*p, limits, given);
+        // A position the book holds without all its children (its last
+        // ply): its own score bounds every column's, and its best column's is it.
+        std::optional<int> own;
+        if (const auto entry = sv::shared_book().find(*p)) {
+          own = entry->score;
+          given[std::size_t(entry->column)] = entry->score;
+        }
+        scores = sv::Solver(table_).analyze(*p, limits, given, own);
       }
       a = collect(pos, *scores, [](rules::Move m) { return std::size_t(m.col); });
     }

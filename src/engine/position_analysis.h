@@ -13,6 +13,7 @@
 #include <string>
 #include <vector>
 
+#include "engine/analysis_memo.h"
 #include "engine/solver/solver.h"
 #include "engine/solver/transposition_table.h"
 #include "rules/position.h"
@@ -39,12 +40,25 @@ struct PositionAnalysis {
   std::int64_t micros = 0;       // time spent
 };
 
+// What a position's budget measures. wall: time on the clock (a person
+// waits for the answer: the analysis board). thread_cpu: the analysing
+// thread's CPU time, so that a worker on a busy machine or at a low priority
+// does its budget's work instead of giving up on positions it would solve;
+// the wall clock then stops a search only at three budgets (a starved
+// worker must still renew its job's lease between positions).
+enum class BudgetClock { wall, thread_cpu };
+
 class PositionAnalyzer {
  public:
   // One transposition table for every position it analyses (a game's
   // positions share most of their subtrees, so a warm table pays).
   // `stop`, when given, ends a running search early (not solved).
-  explicit PositionAnalyzer(std::size_t table_bytes, const std::atomic<bool>* stop = nullptr);
+  // `memo_entries`: how many solved positions it remembers (analysis_memo.h;
+  // 0: none), a few hundred bytes each.
+  explicit PositionAnalyzer(std::size_t table_bytes, const std::atomic<bool>* stop = nullptr,
+                            std::size_t memo_entries = DEFAULT_MEMO_ENTRIES,
+                            BudgetClock clock = BudgetClock::wall);
+  static constexpr std::size_t DEFAULT_MEMO_ENTRIES = 50000;
 
   // `repeated`: the position occurred before in its game; the PopOut search
   // assumes a history without repetitions, so such a position is not solved.
@@ -57,10 +71,16 @@ class PositionAnalyzer {
   };
   PositionAnalysis analyze(const rules::Position& pos, std::chrono::milliseconds budget,
                            bool repeated = false, const std::optional<Known>& known = {});
+  const AnalysisMemo& memo() const { return memo_; }
 
  private:
+  PositionAnalysis search(const rules::Position& pos, std::chrono::milliseconds budget,
+                          bool repeated, const std::optional<Known>& known);
+
   solver::TranspositionTable table_;
+  AnalysisMemo memo_;
   const std::atomic<bool>* stop_;
+  BudgetClock clock_;
 };
 
 }  // namespace ft::engine

@@ -4,6 +4,7 @@
 // out gives "not solved", and three colours are "unsupported".
 #include <gtest/gtest.h>
 
+#include <atomic>
 #include <boost/json.hpp>
 
 #include "engine/solver/popout_search.h"
@@ -118,6 +119,39 @@ TEST(GameAnalysis, ABudgetThatRunsOutIsNotSolvedAndThreeColoursUnsupported) {
   auto bad = analyse_game(analyzer, start_of("classic", 5, 4), played({"a", "z"}),
                           std::chrono::seconds(5));
   EXPECT_FALSE(bad);
+}
+
+// Once a position is not solved, the earlier ones get a twentieth of the
+// budget (at least 100 ms), and say so; the first one the budget stopped
+// had all of it. A stopped analyser ends every search at once.
+TEST(GameAnalysis, PositionsBeforeAnUnsolvedOneHaveAShortBudget) {
+  std::atomic<bool> stop{true};
+  engine::PositionAnalyzer analyzer(std::size_t{8} << 20, &stop);
+  // 7x6 classic: the book answers up to 7 discs without a search.
+  const std::vector<std::string> moves = {"d", "d", "c", "d", "e", "e", "g", "f", "c", "b"};
+  auto r = analyse_game(analyzer, start_of("classic", 7, 6), played(moves),
+                        std::chrono::milliseconds(4000));
+  ASSERT_TRUE(r);
+  const json::array& positions = r->at("positions").as_array();
+  ASSERT_EQ(positions.size(), moves.size() + 1);
+  const auto why = [&](std::size_t i) { return std::string(positions[i].at("why").as_string()); };
+  EXPECT_EQ(positions[10].at("state").as_string(), "not_solved");
+  EXPECT_EQ(why(10).find("a budget of"), std::string::npos) << why(10);
+  for (std::size_t i = 8; i < 10; ++i) {
+    EXPECT_EQ(positions[i].at("state").as_string(), "not_solved");
+    EXPECT_NE(why(i).find("a budget of 200 ms"), std::string::npos) << i << ": " << why(i);
+  }
+  for (std::size_t i = 0; i < 8; ++i) EXPECT_EQ(positions[i].at("state").as_string(), "solved");
+
+  // Given each its full budget, as before, no position says so.
+  AnalysisPlan full;
+  full.shorten_after_unsolved = false;
+  auto before = analyse_game(analyzer, start_of("classic", 7, 6), played(moves),
+                             std::chrono::milliseconds(4000), {}, full);
+  ASSERT_TRUE(before);
+  EXPECT_EQ(
+      std::string(before->at("positions").as_array()[8].at("why").as_string()).find("a budget of"),
+      std::string::npos);
 }
 
 }  // namespace

@@ -124,6 +124,8 @@ class PopoutKernel {
     if (limits_.deadline != std::chrono::steady_clock::time_point::max() &&
         std::chrono::steady_clock::now() >= limits_.deadline)
       throw kernel::Stopped{};
+    if (limits_.cpu_deadline_ns != 0 && thread_cpu_ns() >= limits_.cpu_deadline_ns)
+      throw kernel::Stopped{};
   }
 
   // Whether (cur, mask) stands on the search path above `ply`; `at` gets the

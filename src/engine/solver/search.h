@@ -19,6 +19,7 @@
 #include <iterator>
 #include <type_traits>
 
+#include "engine/solver/cpu_clock.h"
 #include "engine/solver/transposition_table.h"
 #include "rules/bitboard.h"
 
@@ -71,6 +72,7 @@ struct KernelSetup {
   std::uint64_t max_nodes = 0;
   std::chrono::steady_clock::time_point deadline = std::chrono::steady_clock::time_point::max();
   const std::atomic<bool>* stop = nullptr;
+  std::int64_t cpu_deadline_ns = 0;         // the thread's CPU clock (cpu_clock.h); 0: none
   const std::atomic<bool>* done = nullptr;  // another searcher found the answer
   int variation = 0;  // helper threads of a parallel search order moves differently
 };
@@ -90,6 +92,7 @@ class Search {
         index_(tt.index()),
         max_nodes_(s.max_nodes),
         deadline_(s.deadline),
+        cpu_deadline_ns_(s.cpu_deadline_ns),
         stop_(s.stop),
         done_(s.done),
         variation_(s.variation) {
@@ -390,6 +393,7 @@ class Search {
     if (deadline_ != std::chrono::steady_clock::time_point::max() &&
         std::chrono::steady_clock::now() >= deadline_)
       throw Stopped{};
+    if (cpu_deadline_ns_ != 0 && thread_cpu_ns() >= cpu_deadline_ns_) throw Stopped{};
   }
 
   // The moves of a node in search order, with what the search needs of each.
@@ -911,6 +915,7 @@ class Search {
   std::uint64_t nodes_ = 0;
   std::uint64_t max_nodes_;
   std::chrono::steady_clock::time_point deadline_;
+  std::int64_t cpu_deadline_ns_;
   const std::atomic<bool>* stop_;
   const std::atomic<bool>* done_;
   int variation_;

@@ -110,6 +110,7 @@ kernel::KernelSetup kernel_setup(const Board& b, const Limits& limits, int varia
   s.capacity = capacity(b);
   s.max_nodes = limits.max_nodes;
   s.deadline = limits.deadline;
+  s.cpu_deadline_ns = limits.cpu_deadline_ns;
   s.stop = limits.stop;
   s.variation = variation;
   s.done = done;
@@ -318,7 +319,8 @@ std::optional<bool> Solver::score_at_most(const Problem& p, int t, const Limits&
 }
 
 std::vector<std::optional<int>> Solver::analyze(const Problem& p, const Limits& limits,
-                                                std::span<const std::optional<int>> known) {
+                                                std::span<const std::optional<int>> known,
+                                                std::optional<int> own) {
   const Board& b = p.board;
   std::vector<std::optional<int>> out(b.width);
   const int n = p.discs();
@@ -338,7 +340,8 @@ std::vector<std::optional<int>> Solver::analyze(const Problem& p, const Limits& 
       out[col] = 0;
       continue;
     }
-    auto v = solve(child, limits);
+    // The child scores at least -own for its mover: the window starts below that.
+    auto v = own ? run(child, -*own - 1, 1000, limits, 0) : solve(child, limits);
     if (!v) return std::vector<std::optional<int>>(b.width);
     out[col] = -*v;
   }

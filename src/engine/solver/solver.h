@@ -73,6 +73,10 @@ struct Limits {
   std::uint64_t max_nodes = 0;  // 0: no limit
   std::chrono::steady_clock::time_point deadline = std::chrono::steady_clock::time_point::max();
   const std::atomic<bool>* stop = nullptr;  // checked every few thousand nodes
+  // The searching thread's CPU clock (cpu_clock.h) at which the search
+  // stops; 0: none. For a search on the calling thread only: a parallel
+  // search's helpers read clocks of their own.
+  std::int64_t cpu_deadline_ns = 0;
 };
 
 struct SearchStats {
@@ -91,9 +95,12 @@ class Solver {
   // before it; nothing for a full column (or when a limit struck). A
   // column's score in `known` (by column; shorter or empty: none known) is
   // taken as it is, not searched: a game's analysis knows the played move's
-  // from the next position's.
+  // from the next position's. `own`, when known (the opening book holds the
+  // position but not all its children), is the position's score: no column
+  // scores more, so each child is searched only from -own up.
   std::vector<std::optional<int>> analyze(const Problem& p, const Limits& limits = {},
-                                          std::span<const std::optional<int>> known = {});
+                                          std::span<const std::optional<int>> known = {},
+                                          std::optional<int> own = {});
   // An exactly best drop: the quickest win, else a draw, else the longest
   // loss; among equals the column nearest the centre. The root is solved
   // first, then one null-window probe a column (cheap on the warm table)

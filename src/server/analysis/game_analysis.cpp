@@ -1,5 +1,6 @@
 #include "server/analysis/game_analysis.h"
 
+#include <algorithm>
 #include <boost/json.hpp>
 #include <optional>
 #include <vector>
@@ -107,6 +108,7 @@ Result<json::object> analyse_game(engine::PositionAnalyzer& analyzer, const rule
   const std::size_t count = moves.size() + (games.back().outcome().over() ? 0 : 1);
   const bool win_draw_loss = start.spec().popout;
   std::vector<std::optional<engine::PositionAnalysis>> done(count);
+  bool unsolved_later = false;
   // From the last position back to the first: the late ones are cheap and
   // what a player looks at first, and their subtrees, left in the
   // transposition table, are part of every earlier position's; the opening
@@ -121,7 +123,19 @@ Result<json::object> analyse_game(engine::PositionAnalyzer& analyzer, const rule
       for (const auto& m : done[i + 1]->moves) best = std::max(best, m.score);
       known = engine::PositionAnalyzer::Known{moves[i].move, -best};
     }
-    done[i] = analyzer.analyze(games[i].position(), budget, games[i].repetitions() > 1, known);
+    const bool shortened = plan.shorten_after_unsolved && unsolved_later;
+    const auto allowed =
+        shortened ? std::min(budget, std::max(budget / 20, std::chrono::milliseconds(100)))
+                  : budget;
+    const bool repeated = games[i].repetitions() > 1;
+    done[i] = analyzer.analyze(games[i].position(), allowed, repeated, known);
+    // A repeated PopOut position is not searched at all: it says nothing of the budget.
+    if (done[i]->state == engine::AnalysisState::not_solved && !repeated) {
+      if (shortened)
+        done[i]->why += " (a budget of " + std::to_string(allowed.count()) +
+                        " ms: a later position of the game was not solved)";
+      unsolved_later = true;
+    }
     if (progress) progress(game_json(done, moves, budget, win_draw_loss));
   }
   return game_json(done, moves, budget, win_draw_loss);

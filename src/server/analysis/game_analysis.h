@@ -34,8 +34,14 @@ using AnalysisProgress = std::function<void(const boost::json::object& so_far)>;
 // next position's best score, negated (that position is analysed first), so
 // it is not searched again; false searches every move (as the analysis did
 // before, for bench/analysis_cost's comparison).
+// shorten_after_unsolved: once a position is not solved in the budget, the
+// earlier ones (fewer discs, nearly always harder) get a twentieth of it
+// (at least 100 ms): enough for a quick forced result, while the opening
+// plies of a variant without a book no longer each spend the whole budget to
+// end unsolved. false gives each its full budget (the comparison's "before").
 struct AnalysisPlan {
   bool played_from_next = true;
+  bool shorten_after_unsolved = true;
 };
 
 // Replays `moves` from `start` (the game's first position, set-up included)

@@ -2,7 +2,9 @@
 // limits, and the drawn-opening choice.
 #include <gtest/gtest.h>
 
+#include "engine/solver/cpu_clock.h"
 #include "engine/solver/opening.h"
+#include "engine/solver/popout_search.h"
 #include "engine/solver/solver.h"
 #include "rules/four_game.h"
 #include "rules/setup_draw.h"
@@ -77,6 +79,23 @@ TEST(SolverLimits, NodeLimitStopsTheSearch) {
   // The table it left behind does not spoil an exact answer afterwards
   // (Test_L2_R1 line 5).
   EXPECT_EQ(solver.solve(*play_moves(Board{}, "6672375354252731116762237724")), -2);
+}
+
+// A deadline on the thread's CPU clock (the analysis of finished games)
+// stops the search as the wall clock's does; PopOut's search too.
+TEST(SolverLimits, ThreadCpuDeadlineStopsTheSearch) {
+  TranspositionTable table(std::size_t{4} << 20);
+  Solver solver(table);
+  Limits limits;
+  limits.cpu_deadline_ns = thread_cpu_ns();  // already reached
+  EXPECT_FALSE(solver.solve(*play_moves(Board{}, "4"), limits).has_value());
+  auto popout = popout_board(*rules::find_variant("popout"));
+  ASSERT_TRUE(popout.ok());
+  PopoutSolver pop(table);
+  EXPECT_FALSE(pop.solve(*popout, limits).has_value());
+  // A clock far ahead stops nothing.
+  limits.cpu_deadline_ns = thread_cpu_ns() + 3'600'000'000'000;
+  EXPECT_EQ(solver.solve(*play_moves(Board{}, "6672375354252731116762237724"), limits), -2);
 }
 
 // RULES.md A9: the chosen opening leaves no early forced win, and the
