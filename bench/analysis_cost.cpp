@@ -8,18 +8,16 @@
 //
 //   analysis_cost [--games 200] [--variant classic|popout|misere|cylinder]
 //                 [--budget MS] [--table-mb N] [--seed S] [--games-file F] [--nice N]
-//                 [--plain] [--no-memo] [--full-budget] [--wall-budget]
+//                 [--plain] [--full-budget] [--wall-budget]
 //
 // --plain analyses as the analysis did before (every move of a position searched,
 // the played one too); the default takes the played move's score from the
-// next position's analysis. --no-memo forgets every position between games
-// and positions (engine/analysis_memo.h); --full-budget gives every position
-// the whole budget, also those before one that was not solved;
-// --wall-budget measures the budget on the wall clock, not the thread's CPU
-// time. The four together analyse as the server did before them. --games-file keeps the
-// played games (one line each) so a second run analyses the same games
-// without playing them again. Prints the memo's hits, and each position
-// that was not solved.
+// next position's analysis. --full-budget gives every position the whole
+// budget, also those before one that was not solved; --wall-budget measures
+// the budget on the wall clock, not the thread's CPU time. --games-file
+// keeps the played games (one line each) so a second run analyses the same
+// games without playing them again. Prints each position that was not
+// solved.
 #include <sys/resource.h>
 #include <time.h>
 
@@ -47,7 +45,6 @@ struct Args {
   std::uint64_t seed = 1;
   std::string games_file;
   bool plain = false;
-  bool no_memo = false;
   bool full_budget = false;
   bool wall_budget = false;
   int nice = 10;
@@ -59,10 +56,6 @@ Args parse(int argc, char** argv) {
     const std::string k = argv[i];
     if (k == "--plain") {
       a.plain = true;
-      continue;
-    }
-    if (k == "--no-memo") {
-      a.no_memo = true;
       continue;
     }
     if (k == "--full-budget") {
@@ -150,7 +143,6 @@ int main(int argc, char** argv) {
   setpriority(PRIO_PROCESS, 0, a.nice);
   engine::PositionAnalyzer analyzer(
       std::size_t(a.table_mb) << 20, nullptr,
-      a.no_memo ? 0 : engine::PositionAnalyzer::DEFAULT_MEMO_ENTRIES,
       a.wall_budget ? engine::BudgetClock::wall : engine::BudgetClock::thread_cpu);
   server::AnalysisPlan plan;
   plan.played_from_next = !a.plain;
@@ -187,8 +179,6 @@ int main(int argc, char** argv) {
       "MiB, %s\n",
       a.variant.c_str(), n, positions, not_solved, a.budget_ms, a.table_mb,
       a.plain ? "plain (every move searched)" : "played move from the next position");
-  std::printf("memo: %llu hits, %zu positions kept\n",
-              static_cast<unsigned long long>(analyzer.memo().hits()), analyzer.memo().size());
   if (n > 0)
     std::printf("CPU s per game: mean %.3f  p95 %.3f  max %.3f  total %.1f\n", sum / double(n),
                 sorted[std::min(n - 1, n * 95 / 100)], sorted.back(), sum);

@@ -53,38 +53,12 @@ const char* analysis_state_name(AnalysisState s) {
 }
 
 PositionAnalyzer::PositionAnalyzer(std::size_t table_bytes, const std::atomic<bool>* stop,
-                                   std::size_t memo_entries, BudgetClock clock)
-    : table_(table_bytes), memo_(memo_entries), stop_(stop), clock_(clock) {}
+                                   BudgetClock clock)
+    : table_(table_bytes), stop_(stop), clock_(clock) {}
 
 PositionAnalysis PositionAnalyzer::analyze(const rules::Position& pos,
                                            std::chrono::milliseconds budget, bool repeated,
                                            const std::optional<Known>& known) {
-  // A repeated PopOut position is never solved, so never remembered either.
-  if (const auto hit = repeated ? std::nullopt : memo_.find(pos)) {
-    rules::Move legal[rules::MAX_MOVES];
-    const int n = pos.legal_moves(legal);
-    if (std::size_t(n) == hit->scores.size()) {
-      PositionAnalysis a;
-      a.state = AnalysisState::solved;
-      a.win_draw_loss = hit->win_draw_loss;
-      for (int i = 0; i < n; ++i)
-        a.moves.push_back({rules::format_move(legal[i]), hit->scores[std::size_t(i)]});
-      return a;
-    }
-  }
-  PositionAnalysis a = search(pos, budget, repeated, known);
-  // Worth keeping only when it cost a search.
-  if (a.state == AnalysisState::solved && a.micros >= 1000) {
-    AnalysisMemo::Scores kept{{}, a.win_draw_loss};
-    for (const MoveScore& m : a.moves) kept.scores.push_back(static_cast<std::int8_t>(m.score));
-    memo_.keep(pos, std::move(kept));
-  }
-  return a;
-}
-
-PositionAnalysis PositionAnalyzer::search(const rules::Position& pos,
-                                          std::chrono::milliseconds budget, bool repeated,
-                                          const std::optional<Known>& known) {
   const auto t0 = Clock::now();
   sv::Limits limits;
   if (clock_ == BudgetClock::thread_cpu) {

@@ -13,7 +13,6 @@
 #include <string>
 #include <vector>
 
-#include "engine/analysis_memo.h"
 #include "engine/solver/solver.h"
 #include "engine/solver/transposition_table.h"
 #include "rules/position.h"
@@ -53,12 +52,8 @@ class PositionAnalyzer {
   // One transposition table for every position it analyses (a game's
   // positions share most of their subtrees, so a warm table pays).
   // `stop`, when given, ends a running search early (not solved).
-  // `memo_entries`: how many solved positions it remembers (analysis_memo.h;
-  // 0: none), a few hundred bytes each.
   explicit PositionAnalyzer(std::size_t table_bytes, const std::atomic<bool>* stop = nullptr,
-                            std::size_t memo_entries = DEFAULT_MEMO_ENTRIES,
                             BudgetClock clock = BudgetClock::wall);
-  static constexpr std::size_t DEFAULT_MEMO_ENTRIES = 50000;
 
   // `repeated`: the position occurred before in its game; the PopOut search
   // assumes a history without repetitions, so such a position is not solved.
@@ -71,14 +66,9 @@ class PositionAnalyzer {
   };
   PositionAnalysis analyze(const rules::Position& pos, std::chrono::milliseconds budget,
                            bool repeated = false, const std::optional<Known>& known = {});
-  const AnalysisMemo& memo() const { return memo_; }
 
  private:
-  PositionAnalysis search(const rules::Position& pos, std::chrono::milliseconds budget,
-                          bool repeated, const std::optional<Known>& known);
-
   solver::TranspositionTable table_;
-  AnalysisMemo memo_;
   const std::atomic<bool>* stop_;
   BudgetClock clock_;
 };

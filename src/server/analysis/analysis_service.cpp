@@ -278,9 +278,8 @@ void AnalysisService::game_loop(int index) {
     if (job) {
       try {
         if (!analyzer)
-          analyzer = std::make_unique<engine::PositionAnalyzer>(
-              options_.table_mb << 20, &halt_, engine::PositionAnalyzer::DEFAULT_MEMO_ENTRIES,
-              engine::BudgetClock::thread_cpu);
+          analyzer = std::make_unique<engine::PositionAnalyzer>(options_.table_mb << 20, &halt_,
+                                                                engine::BudgetClock::thread_cpu);
         run_job(*analyzer, *job, worker);
       } catch (const std::exception& e) {
         // A store that failed: the job's lease runs out and a worker takes it again.
