@@ -152,8 +152,10 @@ void Hub::tick() {
     loader_.post([this] {
       try {
         pools_.pass();
+        pool_failing_ = false;
       } catch (const std::exception& e) {
-        log::warn() << "pool pass failed: " << e.what();
+        // Once per outage, not once a second (the store may be away a while).
+        if (!pool_failing_.exchange(true)) log::warn() << "pool pass failed: " << e.what();
       }
       pairing_ = false;
     });

@@ -135,8 +135,9 @@ class Hub final : public Application, public RoomHost {
   Api api_;
   std::atomic<bool> closing_{false};
   std::int64_t swept_ms_ = 0;
-  std::int64_t paired_ms_ = 0;        // the last pool pass posted (tick's thread)
-  std::atomic<bool> pairing_{false};  // a pool pass is queued or running
+  std::int64_t paired_ms_ = 0;             // the last pool pass posted (tick's thread)
+  std::atomic<bool> pairing_{false};       // a pool pass is queued or running
+  std::atomic<bool> pool_failing_{false};  // the last pool pass failed (said once)
   Cluster* cluster_ = nullptr;
 };
 
