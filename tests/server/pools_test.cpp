@@ -82,8 +82,10 @@ constexpr const char* CLOCK = "--test-clock 1764487000000";
 const std::vector<std::pair<std::string, std::string>> JSON_TYPE{
     {"Content-Type", "application/json"}};
 
-HttpResult join_pool(int port, const Guest& g, const std::string& pool) {
-  return http(port, "POST", "/api/pools/" + pool, {}, g.cookie);
+// A click on the pool, or with `since` (the wait's) a page's poll of its wait.
+HttpResult join_pool(int port, const Guest& g, const std::string& pool, std::int64_t since = -1) {
+  const std::string query = since < 0 ? "" : "?since=" + std::to_string(since);
+  return http(port, "POST", "/api/pools/" + pool + query, {}, g.cookie);
 }
 
 HttpResult leave_pool(int port, const Guest& g, const std::string& pool) {
@@ -91,9 +93,9 @@ HttpResult leave_pool(int port, const Guest& g, const std::string& pool) {
 }
 
 // Polls as the page does until the wait is paired (at most ~6 s); its table.
-std::string poll_paired(int port, const Guest& g, const std::string& pool) {
+std::string poll_paired(int port, const Guest& g, const std::string& pool, std::int64_t since) {
   for (int i = 0; i < 30; ++i) {
-    HttpResult r = join_pool(port, g, pool);
+    HttpResult r = join_pool(port, g, pool, since);
     EXPECT_EQ(r.status, 200) << r.body;
     if (r.status == 200 && r.json().at("state") == "paired") return str(r.json().at("table"));
     std::this_thread::sleep_for(200ms);
@@ -122,15 +124,23 @@ TEST(Pools, TwoGuestsInOnePoolAreSeatedAtOneStartedTable) {
   for (int i = 0; i < 30 && waiting_in(port, "classic-3-2-rated") != 1; ++i)
     std::this_thread::sleep_for(100ms);
   EXPECT_EQ(waiting_in(port, "classic-3-2-rated"), 1);
-  ASSERT_EQ(join_pool(port, b, "classic-3-2-rated").status, 200);
-  const std::string table = poll_paired(port, a, "classic-3-2-rated");
+  HttpResult second = join_pool(port, b, "classic-3-2-rated");
+  ASSERT_EQ(second.status, 200);
+  const std::int64_t a_since = first.json().at("since").as_int64();
+  const std::string table = poll_paired(port, a, "classic-3-2-rated", a_since);
   ASSERT_FALSE(table.empty());
-  EXPECT_EQ(poll_paired(port, b, "classic-3-2-rated"), table);
+  EXPECT_EQ(poll_paired(port, b, "classic-3-2-rated", second.json().at("since").as_int64()), table);
   // Cancelling now is too late: the answer names the table.
   HttpResult late = leave_pool(port, a, "classic-3-2-rated");
   EXPECT_EQ(late.status, 409);
   EXPECT_EQ(error_code(late), "already_paired");
   EXPECT_EQ(str(late.json().at("table")), table);
+  // Another click (no since) after the pairing is a new wait, not the old table.
+  HttpResult again = join_pool(port, a, "classic-3-2-rated");
+  EXPECT_EQ(again.json().at("state"), "waiting") << again.body;
+  EXPECT_EQ(leave_pool(port, a, "classic-3-2-rated").status, 200);
+  EXPECT_EQ(error_code(http(port, "POST", "/api/pools/classic-3-2-rated?since=x", {}, a.cookie)),
+            "bad_query");
 
   const json::value summary = http(port, "GET", "/api/tables/" + table).json();
   EXPECT_TRUE(summary.at("settings").at("rated").as_bool());

@@ -26,9 +26,11 @@ export async function getPools(): Promise<Pools> {
   return readPools(await call('GET', '/api/pools'), 'pools');
 }
 
-// Joins the pool, or tells the server this page still waits there.
-export async function joinPool(id: string): Promise<PoolWait> {
-  return readWait(await call('POST', `/api/pools/${encodeURIComponent(id)}`), 'wait');
+// Joins the pool (a click), or with the wait's `since` tells the server
+// this page still waits there and learns the table once paired.
+export async function joinPool(id: string, since?: number): Promise<PoolWait> {
+  const query = since === undefined ? '' : `?since=${since}`;
+  return readWait(await call('POST', `/api/pools/${encodeURIComponent(id)}${query}`), 'wait');
 }
 
 export async function leavePool(id: string): Promise<void> {

@@ -67,7 +67,7 @@ export function poolsCard(initialVariant: string): HTMLElement {
   const poll = async () => {
     if (!st.wait || !card.isConnected) return;
     try {
-      const w = await joinPool(st.wait.pool);
+      const w = await joinPool(st.wait.pool, st.wait.since);
       if (!st.wait) return; // cancelled meanwhile
       if (w.state === 'paired') return paired(w);
       st.wait = w;

@@ -152,7 +152,7 @@ class Api {
   // pools.cpp (protocol.md 2.19): play someone now.
   HttpResponse api_pools(const Identity* who);
   HttpResponse api_pool(const HttpRequest& request, std::string_view id, const Identity* who);
-  HttpResponse pool_join(const Pool& pool, std::int64_t player);
+  HttpResponse pool_join(const Pool& pool, std::int64_t player, std::optional<std::int64_t> since);
   HttpResponse pool_leave(const Pool& pool, std::int64_t player);
   // service.cpp (protocol.md 2.8, 2.9): health, metrics, the test clock.
   HttpResponse healthz();

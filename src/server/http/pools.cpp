@@ -3,6 +3,7 @@
 // cancelling it. The waits are the store's (migration 017), so a player
 // may poll any node; the pairing itself is the nodes' pass
 // (tables/pool_pairer.h).
+#include <charconv>
 #include <cmath>
 
 #include "server/http/api.h"
@@ -31,6 +32,21 @@ json::object wait_json(const store::PoolWait& w, std::int64_t now) {
 // Whether the wait still stands at `now` (its page confirmed it lately).
 bool alive(const std::optional<store::PoolWait>& w, std::int64_t now) {
   return w && w->seen_ms >= now - POOL_GRACE_MS;
+}
+
+// `?since=<ms>`: the wait a page polls (its `since`); nullopt for a click
+// (no since). False when the query is malformed.
+bool read_since(std::string_view target, std::optional<std::int64_t>& since) {
+  const auto params = query_params(target);
+  if (!params) return false;
+  for (const auto& [name, value] : *params) {
+    if (name != "since") continue;
+    std::int64_t v = 0;
+    const auto [end, ec] = std::from_chars(value.data(), value.data() + value.size(), v);
+    if (ec != std::errc() || end != value.data() + value.size()) return false;
+    since = v;
+  }
+  return true;
 }
 
 }  // namespace
@@ -69,23 +85,30 @@ HttpResponse Api::api_pool(const HttpRequest& request, std::string_view id, cons
     r.headers.emplace_back("Retry-After", std::to_string(retry_after_seconds(wait_ms)));
     return r;
   }
-  return join ? pool_join(*pool, who->player) : pool_leave(*pool, who->player);
+  std::optional<std::int64_t> since;
+  if (!read_since(request.target, since))
+    return error(HttpError::bad_query, "'since' must be the wait's since, in ms");
+  return join ? pool_join(*pool, who->player, since) : pool_leave(*pool, who->player);
 }
 
 // Joins the pool, or confirms the wait the player has there (a second tab
-// joins the same wait), in one store write: what it finds decides.
-HttpResponse Api::pool_join(const Pool& pool, std::int64_t player) {
+// joins the same wait), in one store write: what it finds decides. A
+// paired wait is told to the pages that poll it (`since` is its own); a
+// click after the pairing (no since) is a new wait.
+HttpResponse Api::pool_join(const Pool& pool, std::int64_t player,
+                            std::optional<std::int64_t> since) {
   const std::int64_t now = clock_.now_ms();
   double rating = store::Rating{}.rating;
   if (auto r = store_.find_rating(player, rating_pool(pool.settings))) rating = r->rating;
   store::PoolWait out;
   write_now([&](store::Store& st) {
     auto w = st.find_pool_wait(player);
-    if (alive(w, now) && (!w->table.empty() || w->pool != pool.id)) {
+    const bool paired = alive(w, now) && !w->table.empty();
+    if ((paired && since == w->joined_ms) || (alive(w, now) && !paired && w->pool != pool.id)) {
       out = *w;  // paired (its table is told), or waiting in another pool
       return;
     }
-    if (alive(w, now)) {
+    if (alive(w, now) && !paired) {
       st.touch_pool_wait(player, now);
       out = *w;
       return;

@@ -20,13 +20,16 @@ std::pair<std::string, std::string> guest(int port) {
   return {me.set_cookie, me.status == 200 ? std::string(me.json().at("id").as_string()) : ""};
 }
 
-// The caller's wait as node `port` answers a poll of it: "waiting", or the
+// The caller's wait as node `port` answers: a click (since < 0) or a poll
+// of the wait begun at `since`: "waiting" (its since in `since`), or the
 // table once paired ("" on an error, which is a failure).
-std::string poll(int port, const std::string& cookie) {
-  HttpResult r = http(port, "POST", std::string("/api/pools/") + POOL, {}, cookie);
+std::string poll(int port, const std::string& cookie, std::int64_t& since) {
+  const std::string query = since < 0 ? "" : "?since=" + std::to_string(since);
+  HttpResult r = http(port, "POST", std::string("/api/pools/") + POOL + query, {}, cookie);
   check(r.status == 200, "pool poll on port " + std::to_string(port) + ": " + r.body);
   if (r.status != 200) return "";
   const json::value w = r.json();
+  since = w.at("since").as_int64();
   return w.at("state") == "paired" ? std::string(w.at("table").as_string()) : "waiting";
 }
 
@@ -48,19 +51,22 @@ void pool_phase(const Options& o, const Nodes& nodes) {
   const auto start = Clock::now();
   const auto [a, a_id] = guest(nodes.port(1));
   const auto [b, b_id] = guest(nodes.port(2));
-  check(poll(nodes.port(1), a) == "waiting", "a waits through node1");
+  std::int64_t a_since = -1, b_since = -1;
+  check(poll(nodes.port(1), a, a_since) == "waiting", "a waits through node1");
   // Another node sees a's wait at once (the store's), a second tab of a
   // joins it there, and the pool's count covers every node.
   const json::value seen = http(nodes.port(3), "GET", "/api/pools", {}, a).json();
   check(seen.at("wait").is_object() && seen.at("wait").at("pool") == POOL,
         "node3 sees the wait a made on node1: " + json::serialize(seen.at("wait")));
-  check(poll(nodes.port(3), a) == "waiting", "a's second tab joins the wait through node3");
-  check(poll(nodes.port(2), b) != "", "b waits through node2");
+  std::int64_t tab = seen.at("wait").is_object() ? seen.at("wait").at("since").as_int64() : -1;
+  check(poll(nodes.port(3), a, tab) == "waiting" && tab == a_since,
+        "a's second tab joins the wait through node3");
+  check(poll(nodes.port(2), b, b_since) != "", "b waits through node2");
   std::string ta = "waiting", tb = "waiting";
   for (int i = 0; i < 50 && (ta == "waiting" || tb == "waiting"); ++i) {
     std::this_thread::sleep_for(std::chrono::milliseconds(200));
-    if (ta == "waiting") ta = poll(nodes.port(1), a);
-    if (tb == "waiting") tb = poll(nodes.port(2), b);
+    if (ta == "waiting") ta = poll(nodes.port(1), a, a_since);
+    if (tb == "waiting") tb = poll(nodes.port(2), b, b_since);
   }
   const double paired_ms = ms_between(start, Clock::now());
   check(ta != "waiting" && !ta.empty(), "a was paired (node1)");

@@ -3,7 +3,8 @@
 // cancel button) until a second guest picks the same pool; both land at
 // one started table and play its rated two-game match to the end, colours
 // swapped for game 2. Screenshots of the pools and the wait in both themes
-// and at phone width 390; axe finds nothing on the waiting page.
+// and at phone width 390 (and the wait in Greek, Turkish and Dutch); axe
+// finds nothing on the waiting page.
 import type { BrowserContext, Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { newContext } from './browser';
@@ -144,5 +145,23 @@ describe('play someone now', () => {
     await A.goto('/');
     await poolButton(A).waitFor();
     expect(await A.locator('#pool-waiting').count()).toBe(0);
+  });
+
+  it('says it in Greek, Turkish and Dutch too, within a phone width', async () => {
+    for (const [lang, title] of [
+      ['el', 'Παίξε τώρα με κάποιον'],
+      ['tr', 'Hemen biriyle oyna'],
+      ['nl', 'Nu tegen iemand spelen'],
+    ]) {
+      await B.goto(`/?lang=${lang}`);
+      await poolButton(B).waitFor();
+      expect(await B.textContent('#pools-h')).toBe(title);
+      expect(await B.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+      await poolButton(B).click();
+      await B.locator('#pool-waiting').waitFor();
+      await shot(B, `pools-waiting-390-${lang}`);
+      await B.click('#pool-cancel');
+      await poolButton(B).waitFor();
+    }
   });
 });
