@@ -153,9 +153,12 @@ export function poolsCard(initialVariant: string): HTMLElement {
     });
     const list = h('ul', { class: 'pool-list' });
     for (const p of pools.filter((x) => poolVariant(x) === st.variant)) {
+      // The variant is read before the visible words (which stay the
+      // accessible name's own): a screen reader hears which pool it is.
       const button = h(
         'button',
-        { type: 'button', class: 'pool', 'data-pool': p.id, 'aria-label': `${t('pools.play')}: ${poolName(p)}` },
+        { type: 'button', class: 'pool', 'data-pool': p.id },
+        h('span', { class: 'sr-only' }, `${t(variantLabel(poolVariant(p)))}: `),
         h('span', { class: 'pool-clock' }, clockText(p.settings.clock)),
         h('span', { class: 'pool-kind' }, p.settings.rated ? t('table.rated') : t('table.casual')),
         h('span', { class: 'pool-count' }, t('pools.waiting_n', { n: p.waiting })),

@@ -348,7 +348,6 @@ export const en = {
   // Play someone now (the home page's pools).
   'pools.title': 'Play someone now',
   'pools.variant': 'Game',
-  'pools.play': 'Play someone now',
   'pools.waiting_n': '{n} waiting',
   'pools.note':
     'You are paired with a player of a similar rating; the range widens the longer you wait. Every pool plays a two-game match, the colours swapped for the second game.',

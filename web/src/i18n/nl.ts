@@ -347,7 +347,6 @@ export const nl: Messages = {
   // Play someone now (the home page's pools).
   'pools.title': 'Nu tegen iemand spelen',
   'pools.variant': 'Spel',
-  'pools.play': 'Nu tegen iemand spelen',
   'pools.waiting_n': '{n} wachtend',
   'pools.note':
     'Je wordt gekoppeld aan een speler met een vergelijkbare rating; hoe langer je wacht, hoe ruimer de marge. Elke pool speelt een match van twee partijen, met gewisselde kleuren in de tweede.',

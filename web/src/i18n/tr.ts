@@ -344,7 +344,6 @@ export const tr: Messages = {
   // Play someone now (the home page's pools).
   'pools.title': 'Hemen biriyle oyna',
   'pools.variant': 'Oyun',
-  'pools.play': 'Hemen biriyle oyna',
   'pools.waiting_n': '{n} bekliyor',
   'pools.note':
     'Reytingi size yakın bir oyuncuyla eşleşirsiniz; ne kadar uzun beklerseniz aralık o kadar genişler. Her havuzda iki oyunluk bir maç oynanır, ikinci oyunda renkler değişir.',
