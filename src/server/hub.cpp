@@ -41,12 +41,13 @@ Hub::Hub(store::Store& store, HubOptions options)
       engine_(options_.engine_threads),
       loader_(1),
       tables_(store, committer_, *this, clock_),
+      pools_(store, committer_, tables_, *this, clock_),
       lobby_(tables_),
       guests_(store, committer_, clock_, options_.guests_per_hour),
       analysis_(std::make_unique<AnalysisService>(store_, options_.analysis,
                                                   [this] { return now_ms(); })),
       api_(ApiParts{store_, committer_, *this, tables_, guests_, lobby_, *analysis_, metrics_,
-                    clock_},
+                    clock_, pools_},
            api_options(options_)) {}
 
 Hub::~Hub() = default;
@@ -142,6 +143,22 @@ void Hub::tick() {
   if (now - swept_ms_ >= std::min<std::int64_t>(10000, options_.keep_finished_ms)) {
     swept_ms_ = now;
     tables_.sweep(now, options_.keep_finished_ms);
+  }
+  // The pool pass runs by the real clock (under the test clock too, whose
+  // time only moves when a test moves it); the pairing reads the clock's.
+  const std::int64_t real_ms = steady_us() / 1000;
+  if (real_ms - paired_ms_ >= POOL_PASS_MS && !pairing_.exchange(true)) {
+    paired_ms_ = real_ms;
+    loader_.post([this] {
+      try {
+        pools_.pass();
+        pool_failing_ = false;
+      } catch (const std::exception& e) {
+        // Once per outage, not once a second (the store may be away a while).
+        if (!pool_failing_.exchange(true)) log::warn() << "pool pass failed: " << e.what();
+      }
+      pairing_ = false;
+    });
   }
   lobby_.send_if_changed(now);
 }

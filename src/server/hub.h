@@ -22,6 +22,7 @@
 #include "server/http/api.h"
 #include "server/http/guests.h"
 #include "server/tables/clock.h"
+#include "server/tables/pool_pairer.h"
 #include "server/tables/registry.h"
 #include "server/tables/room.h"
 #include "server/tables/worker_pool.h"
@@ -127,12 +128,16 @@ class Hub final : public Application, public RoomHost {
   WorkerPool loader_;  // WebSocket hellos for tables not in memory, rematch tables
   Metrics metrics_;
   Registry tables_;
+  PoolPairer pools_;  // play someone now: its pass runs on the loader thread
   Lobby lobby_;
   Guests guests_;
   std::unique_ptr<AnalysisService> analysis_;
   Api api_;
   std::atomic<bool> closing_{false};
   std::int64_t swept_ms_ = 0;
+  std::int64_t paired_ms_ = 0;             // the last pool pass posted (tick's thread)
+  std::atomic<bool> pairing_{false};       // a pool pass is queued or running
+  std::atomic<bool> pool_failing_{false};  // the last pool pass failed (said once)
   Cluster* cluster_ = nullptr;
 };
 

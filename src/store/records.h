@@ -357,6 +357,20 @@ struct VariantAccuracy {
   friend bool operator==(const VariantAccuracy&, const VariantAccuracy&) = default;
 };
 
+// A player waiting in a pool to be paired (migration 017, protocol.md 2.19):
+// one per player. `table` is empty while they wait, then the table they
+// were paired at (at paired_ms).
+struct PoolWait {
+  PlayerId player = 0;
+  std::string pool;     // the pool's id ("classic-5-5-rated")
+  double rating = 0.0;  // in the pool's rating pool when they joined
+  Millis joined_ms = 0;
+  Millis seen_ms = 0;  // the last time a page of theirs said it still waits
+  TableId table;
+  Millis paired_ms = 0;
+  friend bool operator==(const PoolWait&, const PoolWait&) = default;
+};
+
 // A table that was open or playing when the process stopped, with everything
 // the room needs to continue: its latest unfinished match, that match's games,
 // and the moves of all those games (ordered by game, then ply).

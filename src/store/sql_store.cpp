@@ -1562,6 +1562,98 @@ std::vector<VariantAccuracy> SqlStore::accuracy_of(PlayerId player) {
                   });
 }
 
+// ---- pools (migration 017) ----------------------------------------------------
+
+namespace {
+
+constexpr const char* POOL_WAIT_COLS =
+    "player_id, pool, rating, joined_ms, seen_ms, table_id, paired_ms FROM pool_waits ";
+
+PoolWait pool_wait_from(const Row& r) {
+  PoolWait w;
+  Columns(r) >> w.player >> w.pool >> w.rating >> w.joined_ms >> w.seen_ms >> w.table >>
+      w.paired_ms;
+  return w;
+}
+
+}  // namespace
+
+std::optional<PoolWait> SqlStore::find_pool_wait(PlayerId player) {
+  ReadScope scope(*this, false);
+  return first_row(
+      q(scope.db(), "SELECT " + cols(POOL_WAIT_COLS) + "WHERE player_id = $1", {player}),
+      pool_wait_from);
+}
+
+void SqlStore::put_pool_wait(const PoolWait& w) {
+  if (w.pool.empty()) fail(StoreErrc::bad_input, "a wait's pool may not be empty");
+  transaction([&] {
+    if (q(*db_, "SELECT id FROM players WHERE id = $1", {w.player}).empty())
+      fail(StoreErrc::not_found, "no player " + std::to_string(w.player));
+    q(*db_, "DELETE FROM pool_waits WHERE player_id = $1", {w.player});
+    q(*db_,
+      "INSERT INTO pool_waits (player_id, pool, rating, joined_ms, seen_ms, table_id, paired_ms) "
+      "VALUES ($1, $2, $3, $4, $5, $6, $7)",
+      {w.player, w.pool, w.rating, w.joined_ms, w.seen_ms, w.table, w.paired_ms});
+  });
+}
+
+bool SqlStore::touch_pool_wait(PlayerId player, Millis now) {
+  return transaction([&] {
+    return !q(*db_, "UPDATE pool_waits SET seen_ms = $1 WHERE player_id = $2 RETURNING player_id",
+              {now, player})
+                .empty();
+  });
+}
+
+bool SqlStore::end_pool_wait(PlayerId player, std::string_view pool) {
+  return transaction([&] {
+    return !q(*db_,
+              "DELETE FROM pool_waits WHERE player_id = $1 AND pool = $2 AND table_id = '' "
+              "RETURNING player_id",
+              {player, pool})
+                .empty();
+  });
+}
+
+std::vector<PoolWait> SqlStore::pool_waits(Millis seen_since) {
+  ReadScope scope(*this, false);
+  return all_rows(q(scope.db(),
+                    "SELECT " + cols(POOL_WAIT_COLS) +
+                        "WHERE table_id = '' AND seen_ms >= $1 ORDER BY joined_ms, player_id",
+                    {seen_since}),
+                  pool_wait_from);
+}
+
+bool SqlStore::pair_pool_waits(std::string_view pool, PlayerId a, PlayerId b, const TableId& table,
+                               Millis now, Millis seen_since) {
+  if (a == b) fail(StoreErrc::bad_input, "a player is not paired with themself");
+  if (table.empty()) fail(StoreErrc::bad_input, "a pairing needs its table");
+  // Rows in player order, so two pairings lock in one order; a row another
+  // pairing holds is skipped, and the pair is then refused at once.
+  const std::string lock = db_->dialect() == "postgres" ? " FOR UPDATE SKIP LOCKED" : "";
+  return transaction([&] {
+    auto free = q(*db_,
+                  "SELECT player_id FROM pool_waits WHERE player_id IN ($1, $2) AND pool = $3 "
+                  "AND table_id = '' AND seen_ms >= $4 ORDER BY player_id" +
+                      lock,
+                  {a, b, pool, seen_since});
+    if (free.size() != 2) return false;
+    q(*db_,
+      "UPDATE pool_waits SET table_id = $1, paired_ms = $2, seen_ms = $2 "
+      "WHERE player_id IN ($3, $4)",
+      {table, now, a, b});
+    return true;
+  });
+}
+
+int SqlStore::drop_pool_waits(Millis before) {
+  return transaction([&] {
+    return static_cast<int>(
+        q(*db_, "DELETE FROM pool_waits WHERE seen_ms < $1 RETURNING player_id", {before}).size());
+  });
+}
+
 // --- table leases ----------------------------------------------------------
 
 bool SqlStore::claim_table(const TableId& id, std::string_view node, Millis now, Millis lease_ms) {

@@ -103,6 +103,15 @@ class SqlStore final : public Store {
   int analysis_jobs_ahead(const AnalysisJob& job) override;
   std::vector<VariantAccuracy> accuracy_of(PlayerId player) override;
 
+  std::optional<PoolWait> find_pool_wait(PlayerId player) override;
+  void put_pool_wait(const PoolWait& wait) override;
+  bool touch_pool_wait(PlayerId player, Millis now) override;
+  bool end_pool_wait(PlayerId player, std::string_view pool) override;
+  std::vector<PoolWait> pool_waits(Millis seen_since) override;
+  bool pair_pool_waits(std::string_view pool, PlayerId a, PlayerId b, const TableId& table,
+                       Millis now, Millis seen_since) override;
+  int drop_pool_waits(Millis before) override;
+
   bool claim_table(const TableId& id, std::string_view node, Millis now, Millis lease_ms) override;
   void release_table(const TableId& id, std::string_view node) override;
   std::optional<std::string> table_owner(const TableId& id, Millis now) override;

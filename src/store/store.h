@@ -306,6 +306,30 @@ class Store {
   // (ordered by variant).
   virtual std::vector<VariantAccuracy> accuracy_of(PlayerId player) = 0;
 
+  // --- pools: players waiting to be paired (migration 017) -------------------
+  // Every node shares them, so players waiting on different nodes meet.
+  // The player's wait, paired or not, if any.
+  virtual std::optional<PoolWait> find_pool_wait(PlayerId player) = 0;
+  // Puts `wait` in place of the player's wait, if any. not_found for an
+  // unknown player; bad_input for an empty pool.
+  virtual void put_pool_wait(const PoolWait& wait) = 0;
+  // Sets seen_ms of the player's wait; false when they have none.
+  virtual bool touch_pool_wait(PlayerId player, Millis now) = 0;
+  // Ends the player's wait in `pool` unless it is paired; whether it did.
+  virtual bool end_pool_wait(PlayerId player, std::string_view pool) = 0;
+  // Waits not paired and seen at or after `seen_since`, in every pool,
+  // longest waiting first.
+  virtual std::vector<PoolWait> pool_waits(Millis seen_since) = 0;
+  // Pairs the waits of `a` and `b` at `table`: both must be in `pool`, not
+  // paired and seen at or after `seen_since`; false, changing nothing,
+  // otherwise. Two pairings never take one wait: PostgreSQL locks both
+  // rows FOR UPDATE SKIP LOCKED (a row another pairing holds counts as
+  // taken), SQLite runs under the writer lock.
+  virtual bool pair_pool_waits(std::string_view pool, PlayerId a, PlayerId b, const TableId& table,
+                               Millis now, Millis seen_since) = 0;
+  // Deletes every wait, paired or not, last seen before `before`; how many.
+  virtual int drop_pool_waits(Millis before) = 0;
+
   // --- several nodes: who runs a table's room -----------------------------
   // Takes the table's lease for `node` until now + lease_ms, or renews it if
   // `node` holds it. Returns false, changing nothing, while another node's

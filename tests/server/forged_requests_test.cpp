@@ -26,6 +26,7 @@ const std::vector<std::pair<std::string, std::string>>& state_changes() {
       {"/api/account/logout", ""},
       {"/api/account/login", R"({"name":"Victim Kept","password":"attacker-pass-1"})"},
       {"/api/analysis", R"({"game":"four","moves":["d"]})"},
+      {"/api/pools/classic-3-2-rated", ""},
   };
   return calls;
 }
@@ -54,6 +55,7 @@ TEST(ForgedRequests, AnotherOriginChangesNothing) {
   // login fails), the session alive.
   EXPECT_EQ(name_of(port, victim.cookie), before);
   EXPECT_EQ(my_tables(port, victim.cookie), 0u);
+  EXPECT_TRUE(http(port, "GET", "/api/pools", {}, victim.cookie).json().at("wait").is_null());
   EXPECT_EQ(http(port, "POST", "/api/account/login",
                  R"({"name":"Victim Kept","password":"attacker-pass-1"})")
                 .status,

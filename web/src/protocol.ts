@@ -70,6 +70,7 @@ const settings = object({
   opponent: tagged('kind', { person: object({}), computer }, 'one of person, computer'),
 });
 export type Settings = Infer<typeof settings>;
+export const readSettings = settings;
 
 const seat = object({ seat: int, player: nullable(readPlayer), computer: nullable(computer) });
 export type Seat = Infer<typeof seat>;

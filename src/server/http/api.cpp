@@ -21,10 +21,13 @@ Api::Api(ApiParts parts, ApiOptions options)
       analysis_(parts.analysis),
       metrics_(parts.metrics),
       clock_(parts.clock),
+      pools_(parts.pools),
       options_(std::move(options)),
       // Twice a player's own limit (analysis_service.h): a family behind
       // one address may study at the same time.
-      board_buckets_(2.0 * options_.board_per_minute / 60.0, 2.0 * options_.board_per_minute) {}
+      board_buckets_(2.0 * options_.board_per_minute / 60.0, 2.0 * options_.board_per_minute),
+      // A page polls its wait every 2 s: two tabs and a few clicks fit.
+      pool_buckets_(2.0, 20.0) {}
 
 HttpResponse Api::http(const HttpRequest& request) {
   try {
@@ -132,6 +135,10 @@ HttpResponse Api::dispatch(const HttpRequest& request, const RouteMatch& m, cons
       return api_tokens(request, m, who);
     case Route::bot_upgrade:
       return api_bot_upgrade(*who);
+    case Route::pools:
+      return api_pools(who);
+    case Route::pool:
+      return api_pool(request, arg, who);
     case Route::test_clock:
       return api_test_clock(request);
     case Route::web:

@@ -3,7 +3,7 @@
 // to the same-site rule (request_guard.h), given the caller's guest as its
 // route needs (guests.h) and answered by the handler of its resource, one
 // file each: tables.cpp, me.cpp, accounts.cpp, tokens.cpp, bots.cpp,
-// players.cpp, export.cpp, games.cpp, service.cpp. A request with a personal
+// players.cpp, export.cpp, games.cpp, pools.cpp, service.cpp. A request with a personal
 // API token (tokens.cpp) is its player's, without cookie or same-site rule. Runs on the blocking
 // pool, so it may call the store.
 #pragma once
@@ -25,7 +25,9 @@
 #include "server/http/guests.h"
 #include "server/http/login_policy.h"
 #include "server/protocol/http_routes.h"
+#include "server/protocol/pools.h"
 #include "server/tables/clock.h"
+#include "server/tables/pool_pairer.h"
 #include "server/tables/registry.h"
 #include "store/group_commit.h"
 #include "store/store.h"
@@ -63,6 +65,7 @@ struct ApiParts {
   AnalysisService& analysis;
   Metrics& metrics;
   Clock& clock;
+  const PoolPairer& pools;  // play someone now: the waiting counts
 };
 
 class Api {
@@ -146,6 +149,11 @@ class Api {
   HttpResponse revoke_token(std::string_view id, const Identity& who);
   // bots.cpp (bot-api.md): the token's account becomes a bot.
   HttpResponse api_bot_upgrade(const Identity& who);
+  // pools.cpp (protocol.md 2.19): play someone now.
+  HttpResponse api_pools(const Identity* who);
+  HttpResponse api_pool(const HttpRequest& request, std::string_view id, const Identity* who);
+  HttpResponse pool_join(const Pool& pool, std::int64_t player, std::optional<std::int64_t> since);
+  HttpResponse pool_leave(const Pool& pool, std::int64_t player);
   // service.cpp (protocol.md 2.8, 2.9): health, metrics, the test clock.
   HttpResponse healthz();
   HttpResponse metrics();
@@ -160,9 +168,11 @@ class Api {
   AnalysisService& analysis_;
   Metrics& metrics_;
   Clock& clock_;
+  const PoolPairer& pools_;
   const ApiOptions options_;
   const NetCounters* counters_ = nullptr;
   KeyedBuckets board_buckets_;  // analysis-board positions, per client address
+  KeyedBuckets pool_buckets_;   // joins, polls and cancels of pools, per player
   LoginLimits login_limits_;
 };
 

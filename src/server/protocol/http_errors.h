@@ -34,6 +34,7 @@ enum class HttpError : std::uint8_t {
   missing_scope,           // 403: the token lacks the scope the route needs (bot-api.md)
   not_found,               // 404
   not_played,              // 404: a game lost unplayed with its match (2.7)
+  unknown_pool,            // 404: no pool of that id (2.19)
   method_not_allowed,      // 405, with Allow
   has_password,            // 409 (2.12)
   no_password,             // 409 (2.12)
@@ -42,6 +43,8 @@ enum class HttpError : std::uint8_t {
   too_many_tokens,         // 409: the account holds the most tokens it may (bot-api.md)
   already_bot,             // 409: upgrade of a bot (bot-api.md)
   has_games,               // 409: upgrade of an account that sat at a table (bot-api.md)
+  already_waiting,         // 409: the player waits in another pool (2.19)
+  already_paired,          // 409: a cancel after the pairing; the body names the table (2.19)
   body_too_large,          // 413
   unsupported_media_type,  // 415
   guest_rate_limited,      // 429 (section 1)
@@ -52,7 +55,7 @@ enum class HttpError : std::uint8_t {
   server_error,            // 500
   unavailable,             // 503: the store is not reachable just now
 };
-inline constexpr int HTTP_ERROR_COUNT = 39;
+inline constexpr int HTTP_ERROR_COUNT = 42;
 
 // "bad_json", ...: the code as the body's error.code carries it.
 std::string_view http_error_name(HttpError code);

@@ -46,6 +46,11 @@ constexpr std::array ROUTES{
     Entry{"DELETE", "/api/account/tokens/{}", Route::account_tokens, GuestNeed::if_known, NEVER},
     Entry{"POST", "/api/bot/account/upgrade", Route::bot_upgrade, GuestNeed::if_known,
           TokenUse::bot_play},
+    // Play someone now (2.19): the pools are read by anyone; waiting and
+    // cancelling are a person's, in their browser.
+    Entry{"GET", "/api/pools", Route::pools, GuestNeed::if_known},
+    Entry{"POST", "/api/pools/{}", Route::pool, GuestNeed::make, NEVER},
+    Entry{"DELETE", "/api/pools/{}", Route::pool, GuestNeed::if_known, NEVER},
     Entry{"POST", "/api/test/clock", Route::test_clock, GuestNeed::none, NEVER},
 };
 

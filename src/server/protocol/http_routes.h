@@ -34,6 +34,8 @@ enum class Route {
   account_change,    // POST /api/account/change-password
   account_tokens,    // GET, POST /api/account/tokens; DELETE /api/account/tokens/{id}
   bot_upgrade,       // POST /api/bot/account/upgrade
+  pools,             // GET /api/pools
+  pool,              // POST, DELETE /api/pools/{id}
   test_clock,        // POST /api/test/clock (serve --test-clock only)
   web,               // GET anything else: the web client (static_files.h)
 };

@@ -19,8 +19,10 @@
 // - the lobby (open tables made on every node) is the same on every node,
 //   and after Redis was killed and started again it catches up.
 //
-// Then the pressure phase (pressure.h): rounds of matches under a busy CPU
-// and a frozen Redis, in which nothing may give.
+// Before the matches, the pool phase (pools.h): two guests waiting in one
+// pool through different nodes are paired. After them the pressure phase
+// (pressure.h): rounds of matches under a busy CPU and a frozen Redis, in
+// which nothing may give.
 //
 //   cluster_test --port NGINX_PORT --script scripts/cluster.sh --store URL
 //                --lease-ms N [--matches 30] [--pause-ms 500] [--rounds 1]
@@ -37,6 +39,7 @@
 #include "cluster/harness.h"
 #include "cluster/match_run.h"
 #include "cluster/nodes.h"
+#include "cluster/pools.h"
 #include "cluster/pressure.h"
 #include "store/store.h"
 
@@ -91,6 +94,8 @@ int run(const Options& o) {
     if (t.status == 201) open_tables.insert(std::string(t.json().at("id").as_string()));
   }
   Nodes nodes(o.port, o.nodes, o.store);
+  // Two guests waiting in one pool through different nodes are paired.
+  pool_phase(o, nodes);
   std::vector<std::unique_ptr<MatchRun>> runs;
   for (int i = 0; i < o.matches; ++i)
     runs.push_back(std::make_unique<MatchRun>(nodes, o.port, i, o.pause_ms));

@@ -345,6 +345,21 @@ export const en = {
     'You are not listed yet (your rating: {rating}). You appear once your rating is settled, shown without “?” (each rated match makes it surer), and while your last rated match is at most {days} days old.',
   'leaderboard.not_found': 'There is no such rating pool.',
   'leaderboard.error': 'The leaderboard could not be loaded: {error}',
+  // Play someone now (the home page's pools).
+  'pools.title': 'Play someone now',
+  'pools.variant': 'Game',
+  'pools.waiting_n': '{n} waiting',
+  'pools.note':
+    'You are paired with a player of a similar rating; the range widens the longer you wait. Every pool plays a two-game match, the colours swapped for the second game.',
+  'pools.searching': 'Looking for an opponent…',
+  'pools.range': 'rating ±{range}',
+  'pools.range_any': 'any rating',
+  'pools.cancel': 'Cancel',
+  'pools.paired': 'Opponent found: opening the table…',
+  'pools.error': 'The pools could not be loaded: {error}',
+  'error.unknown_pool': 'There is no such pool.',
+  'error.already_waiting': 'You are already waiting in another pool; cancel that wait first.',
+  'error.already_paired': 'You have been paired already.',
   // The link to the analysis board (the pages' own strings: analysis_en.ts).
   'analysis.nav': 'Analysis',
 } as const;

@@ -164,6 +164,9 @@ const ERROR_KEYS: Record<string, MessageKey> = {
   rematch_declined: 'error.rematch_declined',
   bad_settings: 'error.bad_settings',
   bad_name: 'error.bad_name',
+  unknown_pool: 'error.unknown_pool',
+  already_waiting: 'error.already_waiting',
+  already_paired: 'error.already_paired',
 };
 
 export function errorMessage(code: string, detail: string): string {

@@ -344,6 +344,21 @@ export const nl: Messages = {
     'Je staat nog niet op de lijst (je rating: {rating}). Je komt erop zodra je rating vaststaat, dus zonder “?” getoond wordt (elke match voor de rating maakt hem zekerder), en zolang je laatste match voor de rating hooguit {days} dagen oud is.',
   'leaderboard.not_found': 'Deze ratinglijst bestaat niet.',
   'leaderboard.error': 'De ranglijst kon niet worden geladen: {error}',
+  // Play someone now (the home page's pools).
+  'pools.title': 'Nu tegen iemand spelen',
+  'pools.variant': 'Spel',
+  'pools.waiting_n': '{n} wachtend',
+  'pools.note':
+    'Je wordt gekoppeld aan een speler met een vergelijkbare rating; hoe langer je wacht, hoe ruimer de marge. Elke pool speelt een match van twee partijen, met gewisselde kleuren in de tweede.',
+  'pools.searching': 'Tegenstander zoeken…',
+  'pools.range': 'ratingmarge ±{range}',
+  'pools.range_any': 'elke rating',
+  'pools.cancel': 'Annuleren',
+  'pools.paired': 'Tegenstander gevonden: de tafel gaat open…',
+  'pools.error': 'De pools konden niet worden geladen: {error}',
+  'error.unknown_pool': 'Die pool bestaat niet.',
+  'error.already_waiting': 'Je wacht al in een andere pool; annuleer dat eerst.',
+  'error.already_paired': 'Je bent al gekoppeld.',
   // The link to the analysis board (the pages' own strings: analysis_nl.ts).
   'analysis.nav': 'Analyse',
 };

@@ -341,6 +341,21 @@ export const tr: Messages = {
     'Henüz listede değilsin (reytingin: {rating}). Reytingin oturduğunda (“?” olmadan gösterildiğinde; her reytingli maç onu kesinleştirir) ve son reytingli maçın en fazla {days} gün önceyse burada görünürsün.',
   'leaderboard.not_found': 'Böyle bir reyting havuzu yok.',
   'leaderboard.error': 'Sıralama yüklenemedi: {error}',
+  // Play someone now (the home page's pools).
+  'pools.title': 'Hemen biriyle oyna',
+  'pools.variant': 'Oyun',
+  'pools.waiting_n': '{n} bekliyor',
+  'pools.note':
+    'Reytingi size yakın bir oyuncuyla eşleşirsiniz; ne kadar uzun beklerseniz aralık o kadar genişler. Her havuzda iki oyunluk bir maç oynanır, ikinci oyunda renkler değişir.',
+  'pools.searching': 'Rakip aranıyor…',
+  'pools.range': 'reyting ±{range}',
+  'pools.range_any': 'her reyting',
+  'pools.cancel': 'İptal',
+  'pools.paired': 'Rakip bulundu: masa açılıyor…',
+  'pools.error': 'Havuzlar yüklenemedi: {error}',
+  'error.unknown_pool': 'Böyle bir havuz yok.',
+  'error.already_waiting': 'Zaten başka bir havuzda bekliyorsunuz; önce o beklemeyi iptal edin.',
+  'error.already_paired': 'Zaten bir rakiple eşleştiniz.',
   // The link to the analysis board (the pages' own strings: analysis_tr.ts).
   'analysis.nav': 'Analiz',
 };

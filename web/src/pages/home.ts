@@ -1,5 +1,5 @@
-// Home and lobby, the game first: a friend or the computer in one click, the
-// player's running tables, small live boards of the matches being played and
+// Home and lobby, the game first: a friend or the computer in one click,
+// someone now from a pool (pools_view.ts), the player's running tables, small live boards of the matches being played and
 // the open tables (protocol 5.8 over the lobby socket); every setting of the
 // server (protocol 2.3) waits behind "More settings".
 import { ApiError, createTable, getLobby, getMe, getMyTables, setName, type CreateTable } from '../api';
@@ -9,6 +9,7 @@ import { clear, h } from '../dom';
 import { formatScore } from '../format';
 import { rememberInvite } from '../invite';
 import { miniBoard } from '../mini_board';
+import { poolsCard } from '../pools_view';
 import { errorMessage, t, type MessageKey } from '../i18n';
 import type { Player, TableSummary } from '../protocol';
 import type { Shell } from '../shell';
@@ -502,6 +503,7 @@ export function renderHome(shell: Shell): void {
         'div',
         {},
         playNow(),
+        poolsCard(askedVariant()),
         mineSlot,
         createForm(),
         h(
