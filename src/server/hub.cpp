@@ -46,7 +46,7 @@ Hub::Hub(store::Store& store, HubOptions options)
       analysis_(std::make_unique<AnalysisService>(store_, options_.analysis,
                                                   [this] { return now_ms(); })),
       api_(ApiParts{store_, committer_, *this, tables_, guests_, lobby_, *analysis_, metrics_,
-                    clock_},
+                    clock_, *this},
            api_options(options_)) {}
 
 Hub::~Hub() = default;
@@ -122,6 +122,7 @@ void Hub::open_rematch(const TableSettings& settings, std::vector<SeatInfo> seat
 
 void Hub::drain() {
   closing_ = true;
+  api_.close_streams();
   analysis_->stop();
   loader_.stop();
   engine_.stop();

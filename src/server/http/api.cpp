@@ -24,7 +24,21 @@ Api::Api(ApiParts parts, ApiOptions options)
       options_(std::move(options)),
       // Twice a player's own limit (analysis_service.h): a family behind
       // one address may study at the same time.
-      board_buckets_(2.0 * options_.board_per_minute / 60.0, 2.0 * options_.board_per_minute) {}
+      board_buckets_(2.0 * options_.board_per_minute / 60.0, 2.0 * options_.board_per_minute),
+      door_(parts.door),
+      bot_events_(std::make_unique<BotEvents>(store_, options_.bot_events_poll_ms)) {}
+
+Api::~Api() = default;
+
+void Api::close_streams() {
+  bot_events_->close_all();
+  std::map<std::uint64_t, std::shared_ptr<LineStream>> feeds;
+  {
+    std::lock_guard lock(bot_mu_);
+    feeds = game_feeds_;
+  }
+  for (auto& [id, out] : feeds) out->close();
+}
 
 HttpResponse Api::http(const HttpRequest& request) {
   try {
@@ -134,6 +148,11 @@ HttpResponse Api::dispatch(const HttpRequest& request, const RouteMatch& m, cons
       return api_bot_upgrade(*who);
     case Route::test_clock:
       return api_test_clock(request);
+    case Route::bot_events:
+    case Route::bot_game_stream:
+    case Route::bot_move:
+    case Route::bot_action:
+      break;  // answer_bearer (a token alone)
     case Route::web:
       break;
   }

@@ -46,6 +46,17 @@ constexpr std::array ROUTES{
     Entry{"DELETE", "/api/account/tokens/{}", Route::account_tokens, GuestNeed::if_known, NEVER},
     Entry{"POST", "/api/bot/account/upgrade", Route::bot_upgrade, GuestNeed::if_known,
           TokenUse::bot_play},
+    // The Bot API's streams and games (bot-api.md): a bot's token alone.
+    Entry{"GET", "/api/stream/event", Route::bot_events, GuestNeed::none, TokenUse::bot_play},
+    Entry{"GET", "/api/bot/game/stream/{}", Route::bot_game_stream, GuestNeed::none,
+          TokenUse::bot_play},
+    Entry{"POST", "/api/bot/game/{}/move/{}", Route::bot_move, GuestNeed::none, TokenUse::bot_play},
+    Entry{"POST", "/api/bot/game/{}/ready", Route::bot_action, GuestNeed::none, TokenUse::bot_play},
+    Entry{"POST", "/api/bot/game/{}/resign", Route::bot_action, GuestNeed::none,
+          TokenUse::bot_play},
+    Entry{"POST", "/api/bot/game/{}/resign-match", Route::bot_action, GuestNeed::none,
+          TokenUse::bot_play},
+    Entry{"POST", "/api/bot/game/{}/join", Route::bot_action, GuestNeed::none, TokenUse::bot_play},
     Entry{"POST", "/api/test/clock", Route::test_clock, GuestNeed::none, NEVER},
 };
 

@@ -34,6 +34,10 @@ enum class Route {
   account_change,    // POST /api/account/change-password
   account_tokens,    // GET, POST /api/account/tokens; DELETE /api/account/tokens/{id}
   bot_upgrade,       // POST /api/bot/account/upgrade
+  bot_events,        // GET /api/stream/event (NDJSON)
+  bot_game_stream,   // GET /api/bot/game/stream/{id} (NDJSON)
+  bot_move,          // POST /api/bot/game/{id}/move/{move}
+  bot_action,        // POST /api/bot/game/{id}/{ready,resign,resign-match,join}
   test_clock,        // POST /api/test/clock (serve --test-clock only)
   web,               // GET anything else: the web client (static_files.h)
 };
