@@ -152,6 +152,7 @@ HttpResponse Api::dispatch(const HttpRequest& request, const RouteMatch& m, cons
     case Route::bot_game_stream:
     case Route::bot_move:
     case Route::bot_action:
+    case Route::bot_piece:
       break;  // answer_bearer (a token alone)
     case Route::web:
       break;

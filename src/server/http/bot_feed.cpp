@@ -36,6 +36,18 @@ std::string move_text(const json::array& moves) {
 
 }  // namespace
 
+bool GameFeed::ends_match(const json::object& game_over) const {
+  const json::value* games = match_.if_contains("games");
+  const std::int64_t number = game_over.at("number").to_number<std::int64_t>();
+  if (games != nullptr && number >= games->to_number<std::int64_t>()) return true;
+  // A match lost before its games were played (protocol.md 5.5); in
+  // twiceFour time loses the round only (RULES.md B3).
+  const std::string_view reason = str(game_over.at("outcome").as_object(), "reason");
+  const bool four = str(game_, "game") != "twicefour";
+  return reason == "resign_match" || reason == "claim" || reason == "abandon" ||
+         (reason == "timeout" && four);
+}
+
 std::uint64_t next_bot_peer_id() {
   static std::atomic<std::uint64_t> next{std::uint64_t(1) << 62};
   return next.fetch_add(1);
@@ -129,6 +141,15 @@ void GameFeed::on_event(const json::object& ev) {
     clocks_ = ev.at("clocks").as_object();
   } else if (kind == "game_over") {
     if (ev.contains("unplayed")) return;  // games lost unplayed with the match: no board
+    if (ends_match(ev)) {
+      // The match_over that follows in the same command says it all: no
+      // state in between that would seem to await Ready.
+      game_["outcome"] = ev.at("outcome");
+      game_["to_move"] = nullptr;
+      game_["legal"] = json::array{};
+      clocks_ = ev.at("clocks").as_object();
+      return;
+    }
     game_["outcome"] = ev.at("outcome");
     game_["to_move"] = nullptr;
     game_["legal"] = json::array{};

@@ -36,7 +36,8 @@ class GameFeed final : public Peer {
  private:
   void on_state(const boost::json::object& frame);
   void on_event(const boost::json::object& event);
-  std::string state_line() const;
+  // Whether this game_over event ends the match (a match_over follows it).
+  bool ends_match(const boost::json::object& game_over) const;
 
   std::mutex mu_;  // frames come from the room's and the hub's threads
   std::string table_;

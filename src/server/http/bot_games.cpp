@@ -60,6 +60,7 @@ std::string command_frame(std::string_view action, std::string_view move) {
   if (action == "move")
     return json_text(json::object{
         {"type", "move"}, {"id", "api" + std::to_string(next.fetch_add(1))}, {"move", move}});
+  if (action == "piece") return json_text(json::object{{"type", "choose_piece"}, {"piece", move}});
   if (action == "ready") return R"({"type":"ready"})";
   if (action == "resign") return R"({"type":"resign_game"})";
   return R"({"type":"resign_match"})";
@@ -103,7 +104,7 @@ std::vector<std::string> variant_list(std::string_view header) {
 
 bool Api::bot_route(Route route) {
   return route == Route::bot_events || route == Route::bot_game_stream ||
-         route == Route::bot_move || route == Route::bot_action;
+         route == Route::bot_move || route == Route::bot_action || route == Route::bot_piece;
 }
 
 HttpResponse Api::api_bot(const HttpRequest& request, const RouteMatch& m, const BotCaller& bot) {
@@ -125,6 +126,12 @@ HttpResponse Api::api_bot(const HttpRequest& request, const RouteMatch& m, const
     if (!move || move->empty() || move->size() > 16)
       return error(HttpError::illegal_move, "not a move in the site's notation");
     return bot_command(table, "move", *move, bot.who);
+  }
+  if (m.route == Route::bot_piece) {
+    const std::string_view piece = m.args.at(1);
+    if (piece != "cross" && piece != "circle")
+      return error(HttpError::illegal_move, "the piece is 'cross' or 'circle'");
+    return bot_command(table, "piece", piece, bot.who);
   }
   return bot_command(table, std::string_view(path).substr(path.rfind('/') + 1), {}, bot.who);
 }

@@ -57,6 +57,8 @@ constexpr std::array ROUTES{
     Entry{"POST", "/api/bot/game/{}/resign-match", Route::bot_action, GuestNeed::none,
           TokenUse::bot_play},
     Entry{"POST", "/api/bot/game/{}/join", Route::bot_action, GuestNeed::none, TokenUse::bot_play},
+    Entry{"POST", "/api/bot/game/{}/piece/{}", Route::bot_piece, GuestNeed::none,
+          TokenUse::bot_play},
     Entry{"POST", "/api/test/clock", Route::test_clock, GuestNeed::none, NEVER},
 };
 
