@@ -1,4 +1,4 @@
-// The Bot API's view of a table (docs/bot-api.md, "Game stream"): a bot's
+// The Bot API's view of a table (docs/bot-api.md, "A game's stream"): a bot's
 // connection to a table is a Peer like a browser's socket, joined through
 // the same hello and sent the same frames (protocol.md 5); these classes
 // turn those frames into what the Bot API says. GameFeed writes a game
