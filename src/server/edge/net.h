@@ -137,6 +137,7 @@ class Peer {
     std::string table;
     int seat = -1;
     bool lobby = false;
+    std::uint64_t my_events = 0;  // the player-events subscription (protocol.md 4.10), 0: none
   } context;
 
  protected:

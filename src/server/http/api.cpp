@@ -26,7 +26,8 @@ Api::Api(ApiParts parts, ApiOptions options)
       // one address may study at the same time.
       board_buckets_(2.0 * options_.board_per_minute / 60.0, 2.0 * options_.board_per_minute),
       door_(parts.door),
-      bot_events_(std::make_unique<BotEvents>(store_, options_.bot_events_poll_ms)) {}
+      bot_events_(
+          std::make_unique<BotEvents>(store_, parts.player_events, options_.bot_events_poll_ms)) {}
 
 Api::~Api() = default;
 

@@ -73,6 +73,7 @@ struct ApiParts {
   // The bots' connections to tables go in where a browser's socket does
   // (the hub: hello, commands, leaving), so they are held to the same rules.
   Application& door;
+  PlayerEvents& player_events;  // each player's own events (the bot event stream)
 };
 
 class Api {

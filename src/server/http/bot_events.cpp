@@ -31,8 +31,8 @@ json::object game_json(const store::TableRecord& t, std::int64_t player) {
 
 }  // namespace
 
-BotEvents::BotEvents(store::Store& store, int poll_ms)
-    : store_(store), poll_ms_(poll_ms), thread_([this] { run(); }) {}
+BotEvents::BotEvents(store::Store& store, PlayerEvents& events, int poll_ms)
+    : store_(store), events_(events), poll_ms_(poll_ms), thread_([this] { run(); }) {}
 
 BotEvents::~BotEvents() {
   close_all();
@@ -68,11 +68,24 @@ std::shared_ptr<StreamAnswer> BotEvents::answer(Caller caller) {
       before->out->close();
     }
     wake_.notify_all();  // the first poll now: the games under way at once
+    // The player's events, as lines; the handler holds the stream weakly.
+    std::weak_ptr<Open> weak = open;
+    const std::uint64_t sub =
+        events_.subscribe(open->caller.player, [weak](const std::string& event) {
+          if (auto o = weak.lock(); o && o->out) o->out->send(event);
+        });
+    std::lock_guard lock(mu_);
+    open->subscription = sub;
   };
   a->closed = [this, open] {
-    std::lock_guard lock(mu_);
-    auto it = by_token_.find(open->caller.token_id);
-    if (it != by_token_.end() && it->second == open) by_token_.erase(it);
+    std::uint64_t sub = 0;
+    {
+      std::lock_guard lock(mu_);
+      sub = std::exchange(open->subscription, 0);
+      auto it = by_token_.find(open->caller.token_id);
+      if (it != by_token_.end() && it->second == open) by_token_.erase(it);
+    }
+    if (sub != 0) events_.unsubscribe(sub);
   };
   return a;
 }

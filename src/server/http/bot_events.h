@@ -6,6 +6,9 @@
 // sees its bot's tables wherever they run, and a stream opened again (a
 // reconnecting bot) is told of every table still under way. Each poll also
 // looks the token up again, so a revoked token's stream ends within a poll.
+// The player's own events (PlayerEvents: `challenge`, `challengeCanceled`,
+// `challengeDeclined`, a `gameStart` as a challenge is accepted) are
+// passed on as they come, from whichever node published them.
 #pragma once
 
 #include <condition_variable>
@@ -19,6 +22,7 @@
 #include <thread>
 #include <vector>
 
+#include "server/cluster/player_events.h"
 #include "server/edge/net.h"
 #include "store/store.h"
 
@@ -26,8 +30,10 @@ namespace ft::server {
 
 class BotEvents {
  public:
-  // `poll_ms`: how often the store is read for each stream.
-  BotEvents(store::Store& store, int poll_ms);
+  // `poll_ms`: how often the store is read for each stream. `events`: the
+  // players' own events (challenges, ...), each passed on as a line to its
+  // player's stream; it outlives this.
+  BotEvents(store::Store& store, PlayerEvents& events, int poll_ms);
   ~BotEvents();
   BotEvents(const BotEvents&) = delete;
   BotEvents& operator=(const BotEvents&) = delete;
@@ -52,11 +58,13 @@ class BotEvents {
     std::shared_ptr<LineStream> out;
     std::set<std::string> started;  // tables announced with gameStart
     std::uint64_t serial = 0;
+    std::uint64_t subscription = 0;  // in events_, 0: none
   };
   void run();
   void poll(Open& s);
 
   store::Store& store_;
+  PlayerEvents& events_;
   const int poll_ms_;
   mutable std::mutex mu_;
   std::condition_variable wake_;
