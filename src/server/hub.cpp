@@ -47,7 +47,7 @@ Hub::Hub(store::Store& store, HubOptions options)
       analysis_(std::make_unique<AnalysisService>(store_, options_.analysis,
                                                   [this] { return now_ms(); })),
       api_(ApiParts{store_, committer_, *this, tables_, guests_, lobby_, *analysis_, metrics_,
-                    clock_, pools_},
+                    clock_, pools_, *this, player_events_},
            api_options(options_)) {}
 
 Hub::~Hub() = default;
@@ -57,6 +57,7 @@ void Hub::set_cluster(Cluster* cluster) {
   tables_.set_leases(cluster);
   lobby_.set_cluster(cluster);
   if (cluster) guests_.set_several_nodes();
+  if (cluster) player_events_.use_bus(cluster->bus());  // a player's events reach every node
 }
 
 void Hub::persist(StoreJob job) {
@@ -123,6 +124,7 @@ void Hub::open_rematch(const TableSettings& settings, std::vector<SeatInfo> seat
 
 void Hub::drain() {
   closing_ = true;
+  api_.close_streams();
   analysis_->stop();
   loader_.stop();
   engine_.stop();
@@ -131,6 +133,7 @@ void Hub::drain() {
 
 void Hub::close() {
   drain();
+  player_events_.close();
   for (const auto& room : tables_.take_all()) room->close();
   if (cluster_) cluster_->close_watchers();
   lobby_.clear();
@@ -187,6 +190,19 @@ void Hub::leave_table(const std::shared_ptr<Peer>& peer) {
 void Hub::ws_close(const std::shared_ptr<Peer>& peer) {
   leave_table(peer);
   lobby_.unsubscribe(peer);
+  if (peer->context.my_events != 0) player_events_.unsubscribe(peer->context.my_events);
+  peer->context.my_events = 0;
+}
+
+void Hub::my_events(const std::shared_ptr<Peer>& peer) {
+  if (peer->context.my_events != 0) return;  // once per socket
+  // The handler holds the socket weakly: the subscription ends with it
+  // (ws_close), and a frame for a socket closing meanwhile goes nowhere.
+  std::weak_ptr<Peer> weak = peer;
+  peer->context.my_events =
+      player_events_.subscribe(peer->identity().player, [weak](const std::string& event) {
+        if (auto p = weak.lock()) p->send(encode(MyEventFrame{event}));
+      });
 }
 
 void Hub::send_error(const std::shared_ptr<Peer>& peer, WsError code, std::string message,
@@ -210,6 +226,8 @@ void Hub::ws_frame(const std::shared_ptr<Peer>& peer, std::string_view frame) {
   } else if (std::holds_alternative<LobbyMsg>(msg)) {
     leave_table(peer);
     lobby_.subscribe(peer);
+  } else if (std::holds_alternative<MyEventsMsg>(msg)) {
+    my_events(peer);
   } else if (const auto* hi = std::get_if<HelloMsg>(&msg)) {
     hello(peer, *hi);
   } else {
@@ -253,7 +271,7 @@ void Hub::to_room(const std::shared_ptr<Peer>& peer, const ClientMessage& msg,
                  [&](const ClaimMsg&) { room->act(peer, RoomAction::claim); },
                  [&](const ChoosePieceMsg& m) { room->choose_piece(peer, m.piece); },
                  [&](const RematchMsg& m) { room->rematch(peer, m.action); },
-                 [](const auto&) {},  // ping, lobby and hello went elsewhere
+                 [](const auto&) {},  // ping, lobby, hello and my_events went elsewhere
              },
              msg);
 }

@@ -16,6 +16,7 @@
 
 #include "server/analysis/analysis_service.h"
 #include "server/cluster/lobby.h"
+#include "server/cluster/player_events.h"
 #include "server/edge/metrics.h"
 #include "server/edge/net.h"
 #include "server/edge/static_files.h"
@@ -76,6 +77,9 @@ class Hub final : public Application, public RoomHost {
   Registry& tables() { return tables_; }
   Lobby& lobby() { return lobby_; }
   Metrics& metrics() { return metrics_; }
+  // Each player's own events (challenges, games starting), on every node:
+  // the pages' `my_events` sockets and the bot event stream subscribe here.
+  PlayerEvents& player_events() { return player_events_; }
   // Clean shutdown, step 1 (the network still runs): take no more frames or
   // timer work, let running computer searches end, and wait until every
   // store write is durable and its frames are handed to the sockets.
@@ -117,6 +121,8 @@ class Hub final : public Application, public RoomHost {
   void to_room(const std::shared_ptr<Peer>& peer, const ClientMessage& msg,
                std::int64_t received_us);
   void leave_table(const std::shared_ptr<Peer>& peer);
+  // protocol.md 4.10: the socket carries its player's events from now on.
+  void my_events(const std::shared_ptr<Peer>& peer);
   void send_error(const std::shared_ptr<Peer>& peer, WsError code, std::string message,
                   std::string id = {});
 
@@ -127,6 +133,7 @@ class Hub final : public Application, public RoomHost {
   WorkerPool engine_;
   WorkerPool loader_;  // WebSocket hellos for tables not in memory, rematch tables
   Metrics metrics_;
+  PlayerEvents player_events_;
   Registry tables_;
   PoolPairer pools_;  // play someone now: its pass runs on the loader thread
   Lobby lobby_;

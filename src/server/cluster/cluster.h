@@ -77,6 +77,9 @@ class Cluster final : public Leases {
   void release_all();
 
   const std::string& node() const { return options_.node; }
+  // The bus between the nodes, for the other parts that talk over it
+  // (player_events.h).
+  store::EventBus& bus() { return bus_; }
   std::int64_t lease_ms() const { return options_.lease_ms; }
   static std::int64_t wall_ms();
 

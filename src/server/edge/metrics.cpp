@@ -28,6 +28,12 @@ std::string Metrics::render(const Gauges& g) const {
   line("# HELP ft_http_requests_total HTTP requests answered (WebSocket handshakes included).");
   line("# TYPE ft_http_requests_total counter");
   line("ft_http_requests_total " + std::to_string(g.http_requests));
+  line("# HELP ft_streams Open NDJSON streams (the Bot API's event and game streams).");
+  line("# TYPE ft_streams gauge");
+  line("ft_streams " + std::to_string(g.streams));
+  line("# HELP ft_streams_cut_total Streams ended because their reader fell too far behind.");
+  line("# TYPE ft_streams_cut_total counter");
+  line("ft_streams_cut_total " + std::to_string(g.streams_cut));
   line("# HELP ft_tables Tables in memory by status.");
   line("# TYPE ft_tables gauge");
   for (const auto& [status, n] : g.tables)

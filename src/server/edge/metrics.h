@@ -36,6 +36,8 @@ class Metrics {
   struct Gauges {
     std::int64_t ws_connections = 0;
     std::int64_t http_requests = 0;
+    std::int64_t streams = 0;                                  // NDJSON streams open
+    std::int64_t streams_cut = 0;                              // ended for a reader too slow
     std::vector<std::pair<std::string, std::int64_t>> tables;  // status -> count
     std::int64_t read_only_tables = 0;  // stored tables that could not be replayed
   };

@@ -147,6 +147,7 @@ HttpRequest to_request(http::request<http::string_body>& req, const GuestCookie&
   request.sec_fetch_site = std::string(req["Sec-Fetch-Site"]);
   request.content_type = std::string(req[http::field::content_type]);
   request.authorization = std::string(req[http::field::authorization]);
+  request.bot_variants = std::string(req["X-Fourtable-Variants"]);
   // For the same-site rule only: a browser cannot set this header, so a
   // false one can only make a program's own request fail.
   if (req["X-Forwarded-Proto"] == "https") request.scheme = "https";
@@ -230,6 +231,10 @@ awaitable<bool> answer(NetServer::Impl& impl, beast::tcp_stream& stream,
     response = json_error(HttpError::server_error, "the request failed");
   }
   const bool keep_alive = req.keep_alive();
+  if (response.stream) {
+    co_await serve_stream(impl, stream, response, req.version(), caller.client);
+    co_return false;
+  }
   if (response.next_chunk) {
     const bool ok = co_await write_streamed(impl, stream, response, req.version(), keep_alive);
     co_return ok&& keep_alive;

@@ -1,8 +1,9 @@
 // The network edge (architecture.md, "The server's wings"): it only moves
 // bytes. HTTP requests and WebSocket frames are handed to an Application;
 // the edge enforces the limits of docs/protocol.md section 3 (frame size,
-// rate, idle timeout, Origin, bounded outgoing queue). Boost.Beast stays
-// inside net.cpp and ws_session.cpp (net_impl.h), the only translation
+// rate, idle timeout, Origin, bounded outgoing queue) and carries the
+// NDJSON streams of docs/bot-api.md. Boost.Beast stays inside net.cpp,
+// ws_session.cpp and line_stream.cpp (net_impl.h), the only translation
 // units that pay for it.
 #pragma once
 
@@ -44,6 +45,35 @@ struct HttpRequest {
   // The Authorization header: "Bearer <token>" names a personal API token's
   // player in place of the cookie's (docs/bot-api.md).
   std::string authorization;
+  // X-Fourtable-Variants: the variants a bot plays, declared when it opens
+  // its event stream (docs/bot-api.md).
+  std::string bot_variants;
+};
+
+// A long-lived NDJSON answer (docs/bot-api.md, "Streams"): the application
+// writes lines into it from any thread and the edge sends them as chunks of
+// `application/x-ndjson`, with an empty line every ~7 s while nothing else
+// goes (so proxies and clients see a live connection). Bounded: when more
+// lines wait than the edge's queue holds (a reader slower than its events),
+// the stream ends with a last line saying why, never growing in memory.
+class LineStream {
+ public:
+  virtual ~LineStream() = default;
+  // Thread-safe, non-blocking; `line` without its newline. Dropped once the
+  // stream is ending.
+  virtual void send(std::string line) = 0;
+  // Sends what is queued, then ends the answer. Thread-safe.
+  virtual void close() = 0;
+};
+
+// What the application gives for a stream answer (HttpResponse::stream).
+struct StreamAnswer {
+  // On the blocking pool, once the answer's head is sent: the stream to
+  // write into (keep it; the edge holds it too until it ends).
+  std::function<void(std::shared_ptr<LineStream>)> opened;
+  // On the blocking pool, once, when the stream ended: the client went, the
+  // application closed it, it was too slow, or the server stops.
+  std::function<void()> closed;
 };
 
 struct HttpResponse {
@@ -59,6 +89,10 @@ struct HttpResponse {
   // it returns nullopt. If it throws, the connection is closed without the
   // final chunk: the client sees a cut-off body, never a partial one as whole.
   std::function<std::optional<std::string>()> next_chunk;
+  // An NDJSON stream (LineStream): when set, `body` is ignored, the answer
+  // is 200 with chunked encoding for as long as the stream lives, and the
+  // connection closes after it.
+  std::shared_ptr<StreamAnswer> stream;
 };
 
 // Sent with every HTTP answer (docs/protocol.md 2): scripts, styles, images
@@ -103,6 +137,7 @@ class Peer {
     std::string table;
     int seat = -1;
     bool lobby = false;
+    std::uint64_t my_events = 0;  // the player-events subscription (protocol.md 4.10), 0: none
   } context;
 
  protected:
@@ -157,13 +192,20 @@ struct NetOptions {
   double http_rate_per_second = 20;
   double http_rate_burst = 60;
   // Open WebSockets per client address (protocol.md 3); over it the
-  // handshake gets 429 too_many_sockets. 0: no cap.
+  // handshake gets 429 too_many_sockets. 0: no cap. NDJSON streams count
+  // as sockets here.
   int ws_per_address = 64;
+  // NDJSON streams (LineStream): lines waiting before a stream is cut, and
+  // the seconds between keep-alive lines.
+  std::size_t stream_queue = 512;
+  int stream_keepalive_seconds = 7;
 };
 
 struct NetCounters {
   std::atomic<std::int64_t> ws_connections{0};
   std::atomic<std::int64_t> http_requests{0};
+  std::atomic<std::int64_t> streams{0};      // NDJSON streams open now
+  std::atomic<std::int64_t> streams_cut{0};  // streams ended for a reader too slow
 };
 
 class NetServer {

@@ -1,8 +1,9 @@
-// The edge's own pieces shared by its two Boost.Beast translation units,
-// net.cpp (listening, HTTP sessions) and ws_session.cpp (WebSocket
-// sessions): the server's state (NetServer::Impl), a socket's place in the
-// per-address count, and the Asio names both use. Include it from those two
-// files only: each includer pays Beast's compile time (~45 s).
+// The edge's own pieces shared by its three Boost.Beast translation units,
+// net.cpp (listening, HTTP sessions), ws_session.cpp (WebSocket sessions)
+// and line_stream.cpp (NDJSON streams): the server's state
+// (NetServer::Impl), a socket's place in the per-address count, and the
+// Asio names they use. Include it from those files only: each includer
+// pays Beast's compile time (~45 s).
 #pragma once
 
 #include <atomic>
@@ -118,6 +119,12 @@ class SocketSlot {
 void start_ws_session(NetServer::Impl& impl, beast::tcp_stream stream, Identity who,
                       std::uint64_t id, SocketSlot slot, std::vector<std::string> cookies,
                       http::request<http::string_body> request);
+
+// An NDJSON stream answer (HttpResponse::stream, net.h LineStream) on the
+// HTTP connection `stream`, counted as a socket of `client`; returns when
+// the stream ended (the connection then closes). line_stream.cpp.
+awaitable<void> serve_stream(NetServer::Impl& impl, beast::tcp_stream& stream,
+                             const HttpResponse& r, unsigned version, const std::string& client);
 
 }  // namespace netio
 }  // namespace ft::server

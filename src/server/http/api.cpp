@@ -27,7 +27,22 @@ Api::Api(ApiParts parts, ApiOptions options)
       // one address may study at the same time.
       board_buckets_(2.0 * options_.board_per_minute / 60.0, 2.0 * options_.board_per_minute),
       // A page polls its wait every 2 s: two tabs and a few clicks fit.
-      pool_buckets_(2.0, 20.0) {}
+      pool_buckets_(2.0, 20.0),
+      door_(parts.door),
+      bot_events_(
+          std::make_unique<BotEvents>(store_, parts.player_events, options_.bot_events_poll_ms)) {}
+
+Api::~Api() = default;
+
+void Api::close_streams() {
+  bot_events_->close_all();
+  std::map<std::uint64_t, std::shared_ptr<LineStream>> feeds;
+  {
+    std::lock_guard lock(bot_mu_);
+    feeds = game_feeds_;
+  }
+  for (auto& [id, out] : feeds) out->close();
+}
 
 HttpResponse Api::http(const HttpRequest& request) {
   try {
@@ -141,6 +156,12 @@ HttpResponse Api::dispatch(const HttpRequest& request, const RouteMatch& m, cons
       return api_pool(request, arg, who);
     case Route::test_clock:
       return api_test_clock(request);
+    case Route::bot_events:
+    case Route::bot_game_stream:
+    case Route::bot_move:
+    case Route::bot_action:
+    case Route::bot_piece:
+      break;  // answer_bearer (a token alone)
     case Route::web:
       break;
   }

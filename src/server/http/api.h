@@ -10,7 +10,9 @@
 
 #include <boost/json.hpp>
 #include <cstdint>
+#include <map>
 #include <memory>
+#include <mutex>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -22,6 +24,7 @@
 #include "server/edge/net.h"
 #include "server/edge/rate_limits.h"
 #include "server/edge/static_files.h"
+#include "server/http/bot_events.h"
 #include "server/http/guests.h"
 #include "server/http/login_policy.h"
 #include "server/protocol/http_routes.h"
@@ -52,6 +55,10 @@ struct ApiOptions {
   double board_per_minute = 30;
   // Personal API tokens one account may hold (docs/bot-api.md).
   int tokens_per_account = 20;
+  // The Bot API (bot-api.md): game streams one bot may hold open, and how
+  // often each event stream reads the store.
+  int game_streams_per_bot = 16;
+  int bot_events_poll_ms = 1000;
 };
 
 // What the handlers work with; each outlives the Api.
@@ -66,6 +73,10 @@ struct ApiParts {
   Metrics& metrics;
   Clock& clock;
   const PoolPairer& pools;  // play someone now: the waiting counts
+  // The bots' connections to tables go in where a browser's socket does
+  // (the hub: hello, commands, leaving), so they are held to the same rules.
+  Application& door;
+  PlayerEvents& player_events;  // each player's own events (the bot event stream)
 };
 
 class Api {
@@ -73,8 +84,11 @@ class Api {
   Api(ApiParts parts, ApiOptions options);
   void set_counters(const NetCounters* counters) { counters_ = counters; }
 
+  ~Api();
   // Every request; a store that is away answers 503 with Retry-After.
   HttpResponse http(const HttpRequest& request);
+  // Shutdown: the bots' streams end (their bots reconnect elsewhere).
+  void close_streams();
 
  private:
   // http() without its answer to a store that is away: the route, the
@@ -154,6 +168,19 @@ class Api {
   HttpResponse api_pool(const HttpRequest& request, std::string_view id, const Identity* who);
   HttpResponse pool_join(const Pool& pool, std::int64_t player, std::optional<std::int64_t> since);
   HttpResponse pool_leave(const Pool& pool, std::int64_t player);
+  // bot_games.cpp (bot-api.md): the event stream, a game's stream and the
+  // commands, for a bot account's token.
+  struct BotCaller {
+    Identity who;
+    std::int64_t token_id = 0;
+    std::string token;
+    bool bot = false;
+  };
+  static bool bot_route(Route route);
+  HttpResponse api_bot(const HttpRequest& request, const RouteMatch& route, const BotCaller& bot);
+  HttpResponse bot_game_stream(const std::string& table, const Identity& who);
+  HttpResponse bot_command(const std::string& table, std::string_view action, std::string_view move,
+                           const Identity& who);
   // service.cpp (protocol.md 2.8, 2.9): health, metrics, the test clock.
   HttpResponse healthz();
   HttpResponse metrics();
@@ -174,6 +201,12 @@ class Api {
   KeyedBuckets board_buckets_;  // analysis-board positions, per client address
   KeyedBuckets pool_buckets_;   // joins, polls and cancels of pools, per player
   LoginLimits login_limits_;
+  Application& door_;
+  std::unique_ptr<BotEvents> bot_events_;
+  std::mutex bot_mu_;
+  std::map<std::int64_t, int> game_streams_;  // open game streams per bot
+  std::map<std::uint64_t, std::shared_ptr<LineStream>>
+      game_feeds_;  // by peer id, to end at shutdown
 };
 
 }  // namespace ft::server

@@ -45,6 +45,8 @@ HttpResponse Api::metrics() {
   if (counters_ != nullptr) {
     g.ws_connections = counters_->ws_connections.load();
     g.http_requests = counters_->http_requests.load();
+    g.streams = counters_->streams.load();
+    g.streams_cut = counters_->streams_cut.load();
   }
   std::map<std::string, std::int64_t> by_status{
       {"waiting", 0}, {"playing", 0}, {"between_games", 0}, {"finished", 0}};

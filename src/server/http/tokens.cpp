@@ -173,6 +173,8 @@ HttpResponse Api::answer_bearer(const HttpRequest& request, const RouteMatch& m)
   if (now - found->last_used_ms >= LAST_USED_STEP_MS)
     write_now([id = found->id, now](store::Store& st) { st.touch_api_token(id, now); });
   const Identity who{player->id, player->display_name, {}};
+  if (bot_route(m.route))
+    return api_bot(request, m, BotCaller{who, found->id, token, player->bot_ms > 0});
   return dispatch(request, m, &who);
 }
 

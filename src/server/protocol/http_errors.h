@@ -23,6 +23,7 @@ enum class HttpError : std::uint8_t {
   bad_filter,              // 400: export (2.13)
   bad_description,         // 400: a token's description (bot-api.md)
   bad_scopes,              // 400: a token's scopes (bot-api.md)
+  illegal_move,            // 400: a bot's move the rules refuse (bot-api.md)
   wrong_login,             // 401 (2.12)
   wrong_password,          // 401 (2.12)
   not_logged_in,           // 401 (2.12)
@@ -32,6 +33,8 @@ enum class HttpError : std::uint8_t {
   origin_refused,          // 403: a WebSocket handshake from another origin (3)
   session_only,            // 403: a route a token may not call (bot-api.md)
   missing_scope,           // 403: the token lacks the scope the route needs (bot-api.md)
+  not_bot,                 // 403: a Bot API game endpoint for an account that is no bot
+  not_your_table,          // 403: a bot's command at a table where it holds no seat
   not_found,               // 404
   not_played,              // 404: a game lost unplayed with its match (2.7)
   unknown_pool,            // 404: no pool of that id (2.19)
@@ -45,17 +48,22 @@ enum class HttpError : std::uint8_t {
   has_games,               // 409: upgrade of an account that sat at a table (bot-api.md)
   already_waiting,         // 409: the player waits in another pool (2.19)
   already_paired,          // 409: a cancel after the pairing; the body names the table (2.19)
+  not_your_turn,           // 409: a bot's move while another seat is to move
+  not_now,                 // 409: a bot's command the match does not take now (game over, ...)
+  no_free_seat,            // 409: a bot's join of a table without a free seat
   body_too_large,          // 413
   unsupported_media_type,  // 415
   guest_rate_limited,      // 429 (section 1)
   login_rate_limited,      // 429 (2.12)
   rate_limited,            // 429: the per-address bucket of /api/ and WebSocket opens
   too_many_sockets,        // 429: the address holds --ws-per-address sockets (3)
+  too_many_streams,        // 429: the bot holds the most game streams it may (bot-api.md)
   headers_too_large,       // 431
   server_error,            // 500
   unavailable,             // 503: the store is not reachable just now
+  table_busy,              // 503: a bot's command the table did not answer in time (moving nodes)
 };
-inline constexpr int HTTP_ERROR_COUNT = 42;
+inline constexpr int HTTP_ERROR_COUNT = 50;
 
 // "bad_json", ...: the code as the body's error.code carries it.
 std::string_view http_error_name(HttpError code);

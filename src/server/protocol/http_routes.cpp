@@ -51,6 +51,19 @@ constexpr std::array ROUTES{
     Entry{"GET", "/api/pools", Route::pools, GuestNeed::if_known},
     Entry{"POST", "/api/pools/{}", Route::pool, GuestNeed::make, NEVER},
     Entry{"DELETE", "/api/pools/{}", Route::pool, GuestNeed::if_known, NEVER},
+    // The Bot API's streams and games (bot-api.md): a bot's token alone.
+    Entry{"GET", "/api/stream/event", Route::bot_events, GuestNeed::none, TokenUse::bot_play},
+    Entry{"GET", "/api/bot/game/stream/{}", Route::bot_game_stream, GuestNeed::none,
+          TokenUse::bot_play},
+    Entry{"POST", "/api/bot/game/{}/move/{}", Route::bot_move, GuestNeed::none, TokenUse::bot_play},
+    Entry{"POST", "/api/bot/game/{}/ready", Route::bot_action, GuestNeed::none, TokenUse::bot_play},
+    Entry{"POST", "/api/bot/game/{}/resign", Route::bot_action, GuestNeed::none,
+          TokenUse::bot_play},
+    Entry{"POST", "/api/bot/game/{}/resign-match", Route::bot_action, GuestNeed::none,
+          TokenUse::bot_play},
+    Entry{"POST", "/api/bot/game/{}/join", Route::bot_action, GuestNeed::none, TokenUse::bot_play},
+    Entry{"POST", "/api/bot/game/{}/piece/{}", Route::bot_piece, GuestNeed::none,
+          TokenUse::bot_play},
     Entry{"POST", "/api/test/clock", Route::test_clock, GuestNeed::none, NEVER},
 };
 

@@ -36,6 +36,11 @@ enum class Route {
   bot_upgrade,       // POST /api/bot/account/upgrade
   pools,             // GET /api/pools
   pool,              // POST, DELETE /api/pools/{id}
+  bot_events,        // GET /api/stream/event (NDJSON)
+  bot_game_stream,   // GET /api/bot/game/stream/{id} (NDJSON)
+  bot_move,          // POST /api/bot/game/{id}/move/{move}
+  bot_action,        // POST /api/bot/game/{id}/{ready,resign,resign-match,join}
+  bot_piece,         // POST /api/bot/game/{id}/piece/{cross,circle} (twiceFour)
   test_clock,        // POST /api/test/clock (serve --test-clock only)
   web,               // GET anything else: the web client (static_files.h)
 };

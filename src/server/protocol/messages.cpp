@@ -105,6 +105,7 @@ Parsed parse_client_frame(std::string_view frame) {
   if (t == "move") return parse_move(*o);
   if (t == "ping") return parse_ping(*o);
   if (t == "lobby") return ClientMessage{LobbyMsg{}};
+  if (t == "my_events") return ClientMessage{MyEventsMsg{}};
   if (t == "ready") return ClientMessage{ReadyMsg{}};
   if (t == "resign_game") return ClientMessage{ResignGameMsg{}};
   if (t == "resign_match") return ClientMessage{ResignMatchMsg{}};
@@ -135,9 +136,9 @@ Parsed parse_client_frame(std::string_view frame) {
 }
 
 const char* message_type(const ClientMessage& message) {
-  static constexpr const char* NAMES[] = {"hello",        "lobby",        "move",  "ready",
-                                          "resign_game",  "resign_match", "claim", "ping",
-                                          "choose_piece", "rematch"};
+  static constexpr const char* NAMES[] = {"hello",        "lobby",        "move",     "ready",
+                                          "resign_game",  "resign_match", "claim",    "ping",
+                                          "choose_piece", "rematch",      "my_events"};
   return NAMES[message.index()];
 }
 

@@ -43,9 +43,13 @@ struct RematchMsg {
 struct PingMsg {
   std::int64_t t = 0;
 };
+// protocol.md 4.10: this socket also carries its player's own events
+// (challenges, games starting), whatever table or lobby it shows.
+struct MyEventsMsg {};
 
-using ClientMessage = std::variant<HelloMsg, LobbyMsg, MoveMsg, ReadyMsg, ResignGameMsg,
-                                   ResignMatchMsg, ClaimMsg, PingMsg, ChoosePieceMsg, RematchMsg>;
+using ClientMessage =
+    std::variant<HelloMsg, LobbyMsg, MoveMsg, ReadyMsg, ResignGameMsg, ResignMatchMsg, ClaimMsg,
+                 PingMsg, ChoosePieceMsg, RematchMsg, MyEventsMsg>;
 
 using Parsed = std::variant<ClientMessage, ProtocolError>;
 

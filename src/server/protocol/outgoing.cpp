@@ -50,6 +50,12 @@ std::string encode(const PongFrame& f) {
   return json_text(json::object{{"type", "pong"}, {"t", f.t}, {"server_time", f.server_time}});
 }
 
+std::string encode(const MyEventFrame& f) {
+  // The event is JSON text already (json_text of its publisher): spliced in,
+  // not parsed again for every socket it goes to.
+  return R"({"type":"my_event","event":)" + f.event + "}";
+}
+
 std::string encode(const AckFrame& f) {
   return json_text(json::object{{"type", "ack"}, {"id", f.id}, {"version", f.version}});
 }

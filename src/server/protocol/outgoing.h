@@ -92,6 +92,12 @@ struct RematchFrame {
   std::optional<std::string> table;  // the new table once it is made
 };
 
+// 5.11: one of the player's own events (cluster/player_events.h), the
+// event object's JSON text as it was published.
+struct MyEventFrame {
+  std::string event;
+};
+
 // The frame's text, as it goes on the wire (numbers by json_text). The
 // frames holding views are taken by value: their views move into the text.
 std::string encode(const WelcomeFrame& f);
@@ -103,5 +109,6 @@ std::string encode(StateFrame f);
 std::string encode(EventFrame f);
 std::string encode(LobbyFrame f);
 std::string encode(const RematchFrame& f);
+std::string encode(const MyEventFrame& f);
 
 }  // namespace ft::server

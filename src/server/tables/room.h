@@ -123,6 +123,10 @@ class Room : public std::enable_shared_from_this<Room> {
   void move(const std::shared_ptr<Peer>& peer, const MoveMsg& msg, std::int64_t received_us);
   void act(const std::shared_ptr<Peer>& peer, RoomAction action);
   void choose_piece(const std::shared_ptr<Peer>& peer, int piece);
+  // Runs `fn` on the room's queue once every command queued before it ran
+  // and its frames went out (after its store write): the Bot API answers a
+  // command whose success sends no ack (Ready, a resignation) this way.
+  void after(std::function<void()> fn) { submit(std::move(fn)); }
   // The player changed its name (protocol.md 2.2): its seat shows the new
   // one from the next `state` on.
   void rename(std::int64_t player, const std::string& name);
