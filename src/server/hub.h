@@ -56,6 +56,8 @@ struct HubOptions {
   // client address over the tables this node made (0: no limit).
   int open_tables = 5;
   int open_tables_per_address = 20;
+  // A challenge not answered in this long expires (bot-api.md).
+  std::int64_t challenge_expiry_ms = 120'000;
 };
 
 class Hub final : public Application, public RoomHost {
@@ -140,6 +142,8 @@ class Hub final : public Application, public RoomHost {
   Api api_;
   std::atomic<bool> closing_{false};
   std::int64_t swept_ms_ = 0;
+  std::int64_t challenges_swept_ms_ = 0;
+  std::atomic<bool> sweeping_challenges_{false};
   Cluster* cluster_ = nullptr;
 };
 

@@ -23,6 +23,8 @@ enum class HttpError : std::uint8_t {
   bad_filter,              // 400: export (2.13)
   bad_description,         // 400: a token's description (bot-api.md)
   bad_scopes,              // 400: a token's scopes (bot-api.md)
+  cannot_challenge_self,   // 400: a challenge to oneself (bot-api.md)
+  bad_reason,              // 400: a decline's reason is not one of the keys (bot-api.md)
   wrong_login,             // 401 (2.12)
   wrong_password,          // 401 (2.12)
   not_logged_in,           // 401 (2.12)
@@ -32,6 +34,7 @@ enum class HttpError : std::uint8_t {
   origin_refused,          // 403: a WebSocket handshake from another origin (3)
   session_only,            // 403: a route a token may not call (bot-api.md)
   missing_scope,           // 403: the token lacks the scope the route needs (bot-api.md)
+  not_yours,               // 403: the wrong side's answer to a challenge (bot-api.md)
   not_found,               // 404
   not_played,              // 404: a game lost unplayed with its match (2.7)
   method_not_allowed,      // 405, with Allow
@@ -42,6 +45,11 @@ enum class HttpError : std::uint8_t {
   too_many_tokens,         // 409: the account holds the most tokens it may (bot-api.md)
   already_bot,             // 409: upgrade of a bot (bot-api.md)
   has_games,               // 409: upgrade of an account that sat at a table (bot-api.md)
+  too_many_challenges,     // 409: the challenger has the most open challenges (bot-api.md)
+  challenge_accepted,      // 409: an answer to a challenge that ended so (bot-api.md)
+  challenge_declined,      // 409
+  challenge_canceled,      // 409
+  challenge_expired,       // 409
   body_too_large,          // 413
   unsupported_media_type,  // 415
   guest_rate_limited,      // 429 (section 1)
@@ -52,7 +60,7 @@ enum class HttpError : std::uint8_t {
   server_error,            // 500
   unavailable,             // 503: the store is not reachable just now
 };
-inline constexpr int HTTP_ERROR_COUNT = 39;
+inline constexpr int HTTP_ERROR_COUNT = 47;
 
 // "bad_json", ...: the code as the body's error.code carries it.
 std::string_view http_error_name(HttpError code);

@@ -46,6 +46,16 @@ constexpr std::array ROUTES{
     Entry{"DELETE", "/api/account/tokens/{}", Route::account_tokens, GuestNeed::if_known, NEVER},
     Entry{"POST", "/api/bot/account/upgrade", Route::bot_upgrade, GuestNeed::if_known,
           TokenUse::bot_play},
+    // Challenges (bot-api.md): the site's pages, or a token of the scope.
+    Entry{"GET", "/api/challenge", Route::challenges, GuestNeed::if_known},
+    Entry{"POST", "/api/challenge/{}", Route::challenge_create, GuestNeed::make,
+          TokenUse::challenge},
+    Entry{"POST", "/api/challenge/{}/accept", Route::challenge_accept, GuestNeed::if_known,
+          TokenUse::challenge_answer},
+    Entry{"POST", "/api/challenge/{}/decline", Route::challenge_decline, GuestNeed::if_known,
+          TokenUse::challenge_answer},
+    Entry{"POST", "/api/challenge/{}/cancel", Route::challenge_cancel, GuestNeed::if_known,
+          TokenUse::challenge},
     Entry{"POST", "/api/test/clock", Route::test_clock, GuestNeed::none, NEVER},
 };
 
@@ -90,6 +100,22 @@ std::optional<std::string_view> token_scope(TokenUse use) {
   if (use == TokenUse::bot_play) return TOKEN_SCOPES[0];
   if (use == TokenUse::challenge_write) return TOKEN_SCOPES[1];
   return std::nullopt;
+}
+
+std::vector<std::string_view> token_scopes_taken(TokenUse use) {
+  switch (use) {
+    case TokenUse::bot_play:
+      return {TOKEN_SCOPES[0]};
+    case TokenUse::challenge_write:
+    case TokenUse::challenge:
+      return {TOKEN_SCOPES[1]};
+    case TokenUse::challenge_answer:
+      return {TOKEN_SCOPES[1], TOKEN_SCOPES[0]};
+    case TokenUse::may:
+    case TokenUse::never:
+      break;
+  }
+  return {};
 }
 
 bool safe_method(std::string_view method) {
