@@ -199,6 +199,53 @@ TEST(Challenges, EachRefusalHasItsCode) {
   EXPECT_EQ(error_code(answer(port, cat, first, "accept")), "not_found");
 }
 
+// An account that made a token of `scopes`; its player id and the token.
+std::pair<Guest, std::string> with_token(int port, const std::string& name,
+                                         const json::array& scopes) {
+  Guest g = new_guest(port);
+  HttpResult r =
+      http(port, "POST", "/api/account/password",
+           json::serialize(json::object{{"password", "correct horse"}, {"name", name}}), g.cookie);
+  EXPECT_EQ(r.status, 200) << r.body;
+  g.cookie = r.set_cookie;
+  HttpResult made =
+      http(port, "POST", "/api/account/tokens",
+           json::serialize(json::object{{"description", "t"}, {"scopes", scopes}}), g.cookie);
+  EXPECT_EQ(made.status, 201) << made.body;
+  return {g, str(made.json().at("token"))};
+}
+
+HttpResult bearer(int port, const std::string& target, const std::string& token,
+                  const std::string& body = "{}") {
+  return http(port, "POST", target, body, "", "",
+              Headers{{"Authorization", "Bearer " + token}, {"Content-Type", "application/json"}});
+}
+
+TEST(Challenges, ATokenSendsWithChallengeWriteAndABotAnswersWithBotPlay) {
+  ServerProcess server(temp_db("challenge_tokens"));
+  const int port = server.port();
+  auto [ann, ann_play] = with_token(port, "Ann Sender", json::array{"bot:play"});
+  auto [ben, ben_play] = with_token(port, "Ben Engine", json::array{"bot:play"});
+  const std::string ann_write =
+      str(http(port, "POST", "/api/account/tokens",
+               R"({"description": "c", "scopes": ["challenge:write"]})", ann.cookie)
+              .json()
+              .at("token"));
+  HttpResult refused = bearer(port, "/api/challenge/" + ben.id, ann_play, CLASSIC);
+  EXPECT_EQ(refused.status, 403);
+  EXPECT_EQ(error_code(refused), "missing_scope");
+  HttpResult sent = bearer(port, "/api/challenge/" + ben.id, ann_write, CLASSIC);
+  ASSERT_EQ(sent.status, 201) << sent.body;
+  const std::string id = str(sent.json().at("id"));
+  // bot:play may accept; no cookie, no Origin needed.
+  HttpResult accepted = bearer(port, "/api/challenge/" + id + "/accept", ben_play);
+  ASSERT_EQ(accepted.status, 200) << accepted.body;
+  EXPECT_FALSE(str(accepted.json().at("table")).empty());
+  // But bot:play does not send or cancel.
+  EXPECT_EQ(error_code(bearer(port, "/api/challenge/" + id + "/cancel", ann_play)),
+            "missing_scope");
+}
+
 TEST(Challenges, AnOpenChallengeIsSentToASocketThatAsksLater) {
   ServerProcess server(temp_db("challenge_replay"));
   const int port = server.port();
