@@ -28,5 +28,10 @@ export function startMyEvents(): void {
     },
     onStatus: () => {},
   });
-  conn.start();
+  // A moment after the page has loaded: a first visit's page makes its guest
+  // itself (GET /api/me, the lobby's socket), and this socket's handshake
+  // then carries that guest's cookie instead of racing to make another.
+  const begin = () => setTimeout(() => conn.start(), 1500);
+  if (document.readyState === 'complete') begin();
+  else window.addEventListener('load', begin, { once: true });
 }

@@ -26,13 +26,26 @@ async function shot(p: Page, name: string): Promise<void> {
   await p.screenshot({ path: join(artifactsDir(), `${name}.png`) });
 }
 
+// Opens `path` in A and waits until its events socket has asked for A's
+// events (my_events.ts opens it a moment after the page loads).
+async function gotoListening(p: Page, path: string): Promise<void> {
+  await p.goto(path);
+  // After the load: the socket of the page left behind (opened late) is not
+  // the one waited for.
+  const socket = await p.waitForEvent('websocket', { timeout: 15_000 });
+  await socket.waitForEvent('framesent', {
+    predicate: (f) => String(f.payload).includes('my_events'),
+    timeout: 15_000,
+  });
+}
+
 async function meOf(p: Page): Promise<{ id: string; name: string }> {
   return p.evaluate(async () => (await fetch('/api/me')).json());
 }
 
 // A on B's profile sends a challenge with the dialog's defaults (or rated off).
 async function sendChallenge(rated = true): Promise<void> {
-  await A.goto(`/p/${bId}`);
+  await gotoListening(A, `/p/${bId}`);
   await A.click('#challenge-open');
   await A.locator('dialog.challenge-dialog').waitFor();
   if (!rated) await A.uncheck('#ch-rated');
@@ -65,7 +78,7 @@ afterAll(async () => {
 
 describe('challenges', () => {
   it('sends one from a profile; accepted in the other browser, the table starts for both', async () => {
-    await A.goto(`/p/${bId}`);
+    await gotoListening(A, `/p/${bId}`);
     await A.click('#challenge-open');
     await A.locator('dialog.challenge-dialog').waitFor();
     expect(await axeViolations(A)).toEqual([]);
