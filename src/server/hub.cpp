@@ -7,6 +7,7 @@
 #include "server/cluster/cluster.h"
 #include "server/protocol/log.h"
 #include "server/protocol/outgoing.h"
+#include "server/protocol/plain_json.h"
 #include "server/tables/support.h"
 
 namespace ft::server {
@@ -22,6 +23,7 @@ ApiOptions api_options(const HubOptions& o) {
   a.open_tables = o.open_tables;
   a.open_tables_per_address = o.open_tables_per_address;
   a.board_per_minute = o.analysis.live_per_minute;
+  a.challenge_ms = o.challenge_expiry_ms;
   return a;
 }
 
@@ -164,6 +166,19 @@ void Hub::tick() {
     });
   }
   lobby_.send_if_changed(now);
+  // Expired challenges, once a second, on the loader thread (a store read,
+  // and a write only when one ran out); one sweep at a time.
+  if (now - challenges_swept_ms_ >= 1000 && !sweeping_challenges_.exchange(true)) {
+    challenges_swept_ms_ = now;
+    loader_.post([this] {
+      try {
+        api_.expire_challenges();
+      } catch (const std::exception& e) {
+        log::warn() << "challenges not swept: " << e.what();
+      }
+      sweeping_challenges_ = false;
+    });
+  }
 }
 
 // ---- WebSocket ------------------------------------------------------------
@@ -203,6 +218,15 @@ void Hub::my_events(const std::shared_ptr<Peer>& peer) {
       player_events_.subscribe(peer->identity().player, [weak](const std::string& event) {
         if (auto p = weak.lock()) p->send(encode(MyEventFrame{event}));
       });
+  // Then what stands: the open challenges, read on the loader thread.
+  loader_.post([this, peer] {
+    try {
+      for (const auto& e : api_.open_challenge_events(peer->identity().player))
+        peer->send(encode(MyEventFrame{json_text(e)}));
+    } catch (const std::exception& e) {
+      log::warn() << "open challenges not read: " << e.what();
+    }
+  });
 }
 
 void Hub::send_error(const std::shared_ptr<Peer>& peer, WsError code, std::string message,

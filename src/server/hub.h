@@ -57,6 +57,8 @@ struct HubOptions {
   // client address over the tables this node made (0: no limit).
   int open_tables = 5;
   int open_tables_per_address = 20;
+  // A challenge not answered in this long expires (bot-api.md).
+  std::int64_t challenge_expiry_ms = 120'000;
 };
 
 class Hub final : public Application, public RoomHost {
@@ -145,6 +147,8 @@ class Hub final : public Application, public RoomHost {
   std::int64_t paired_ms_ = 0;             // the last pool pass posted (tick's thread)
   std::atomic<bool> pairing_{false};       // a pool pass is queued or running
   std::atomic<bool> pool_failing_{false};  // the last pool pass failed (said once)
+  std::int64_t challenges_swept_ms_ = 0;
+  std::atomic<bool> sweeping_challenges_{false};
   Cluster* cluster_ = nullptr;
 };
 

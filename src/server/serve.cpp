@@ -107,6 +107,7 @@ HubOptions hub_options_of(const ServeOptions& options, const std::string& web_ro
   hub_options.guests_per_hour = options.guest_rate;
   hub_options.open_tables = options.open_tables;
   hub_options.open_tables_per_address = options.open_tables_per_address;
+  hub_options.challenge_expiry_ms = std::int64_t{options.challenge_expiry_s} * 1000;
   return hub_options;
 }
 

@@ -23,6 +23,7 @@ struct ServeOptions {
   int guest_rate = 60;  // guests an address may make per hour (bursts of a third); 0: none
   int open_tables = 5;  // open (unstarted) tables per player
   int open_tables_per_address = 20;  // ... per client address; 0: none
+  int challenge_expiry_s = 120;      // a challenge unanswered this long expires
   int ws_per_address = 64;           // open WebSockets per client address; 0: no cap
   std::vector<std::string> allow_origins;
   int analysis_budget_ms = 10000;       // per position of a finished game

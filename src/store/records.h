@@ -230,6 +230,26 @@ struct ApiToken {
   friend bool operator==(const ApiToken&, const ApiToken&) = default;
 };
 
+// A challenge (migration 015, docs/bot-api.md "Challenges"): one player asks
+// another to a table with these settings. Only an open one changes, once.
+enum class ChallengeStatus { open, accepted, declined, canceled, expired };
+const char* challenge_status_name(ChallengeStatus s);  // "open", "accepted", ...
+std::optional<ChallengeStatus> challenge_status_from_name(std::string_view name);
+
+struct Challenge {
+  std::int64_t id = 0;  // assigned by the store, > 0
+  PlayerId challenger = 0;
+  PlayerId challenged = 0;
+  std::string settings;  // the table settings' JSON text (protocol.md 2.3)
+  ChallengeStatus status = ChallengeStatus::open;
+  std::string reason;  // declined: the reason's key ("later")
+  std::string table;   // accepted: the table it opened
+  Millis created_ms = 0;
+  Millis expires_ms = 0;
+  Millis answered_ms = 0;  // 0 while open
+  friend bool operator==(const Challenge&, const Challenge&) = default;
+};
+
 // Which of a player's finished games an export reads (Store::games_of_player),
 // and where the page starts: after the game `after` names (finish time, match,
 // number), in the export's order.

@@ -648,6 +648,146 @@ Store::BotUpgrade SqlStore::make_bot(PlayerId player, Millis now) {
   });
 }
 
+// --- challenges (015) --------------------------------------------------------
+
+constexpr auto CHALLENGE_STATUS_NAMES =
+    name_table<ChallengeStatus>({{ChallengeStatus::open, "open"},
+                                 {ChallengeStatus::accepted, "accepted"},
+                                 {ChallengeStatus::declined, "declined"},
+                                 {ChallengeStatus::canceled, "canceled"},
+                                 {ChallengeStatus::expired, "expired"}});
+
+const char* challenge_status_name(ChallengeStatus s) {
+  return CHALLENGE_STATUS_NAMES.text(s, "?").data();
+}
+std::optional<ChallengeStatus> challenge_status_from_name(std::string_view name) {
+  return CHALLENGE_STATUS_NAMES.value(name);
+}
+
+namespace {
+constexpr const char* CHALLENGE_FIELDS =
+    "id, challenger, challenged, settings, status, reason, table_id, created_ms, expires_ms, "
+    "answered_ms";
+constexpr const char* CHALLENGE_COLS =
+    "id, challenger, challenged, settings, status, reason, table_id, created_ms, expires_ms, "
+    "answered_ms FROM challenges ";
+
+Challenge challenge_from(const Row& r) {
+  Challenge c;
+  std::string status;
+  Columns(r) >> c.id >> c.challenger >> c.challenged >> c.settings >> status >> c.reason >>
+      c.table >> c.created_ms >> c.expires_ms >> c.answered_ms;
+  auto st = challenge_status_from_name(status);
+  if (!st) fail(StoreErrc::internal, "challenge " + std::to_string(c.id) + ": status " + status);
+  c.status = *st;
+  return c;
+}
+}  // namespace
+
+std::optional<Challenge> SqlStore::add_challenge(PlayerId challenger, PlayerId challenged,
+                                                 std::string_view settings, Millis now,
+                                                 Millis expires_ms, int max_open) {
+  if (challenger == challenged) fail(StoreErrc::bad_input, "a player cannot challenge itself");
+  if (settings.empty()) fail(StoreErrc::bad_input, "a challenge needs its settings");
+  return transaction([&]() -> std::optional<Challenge> {
+    for (PlayerId p : {challenger, challenged})
+      if (q(*db_, "SELECT id FROM players WHERE id = $1", {p}).empty())
+        fail(StoreErrc::not_found, "no player " + std::to_string(p));
+    auto open = q(*db_,
+                  "SELECT COUNT(*) FROM challenges WHERE challenger = $1 AND status = 'open' "
+                  "AND expires_ms > $2",
+                  {challenger, now});
+    if (open.at(0).integer(0) >= max_open) return std::nullopt;
+    auto rows = q(*db_,
+                  "INSERT INTO challenges (challenger, challenged, settings, status, created_ms, "
+                  "expires_ms) VALUES ($1, $2, $3, 'open', $4, $5) RETURNING id",
+                  {challenger, challenged, settings, now, expires_ms});
+    Challenge c;
+    c.id = rows.at(0).integer(0);
+    c.challenger = challenger;
+    c.challenged = challenged;
+    c.settings = std::string(settings);
+    c.created_ms = now;
+    c.expires_ms = expires_ms;
+    return c;
+  });
+}
+
+std::optional<Challenge> SqlStore::find_challenge(std::int64_t id) {
+  ReadScope scope(*this, false);
+  return first_row(q(scope.db(), "SELECT " + cols(CHALLENGE_COLS) + "WHERE id = $1", {id}),
+                   challenge_from);
+}
+
+std::vector<Challenge> SqlStore::open_challenges_of(PlayerId player, Millis now) {
+  ReadScope scope(*this, false);
+  return all_rows(q(scope.db(),
+                    "SELECT " + cols(CHALLENGE_COLS) +
+                        "WHERE (challenger = $1 OR challenged = $1) AND status = 'open' AND "
+                        "expires_ms > $2 ORDER BY created_ms, id",
+                    {player, now}),
+                  challenge_from);
+}
+
+Store::Answered SqlStore::answer_challenge(std::int64_t id, PlayerId by, ChallengeStatus to,
+                                           std::string_view reason, std::string_view table,
+                                           Millis now) {
+  if (to == ChallengeStatus::open || to == ChallengeStatus::expired)
+    fail(StoreErrc::bad_input, "a challenge is answered by accepting, declining or canceling");
+  return transaction([&]() -> Answered {
+    const std::string select = "SELECT " + cols(CHALLENGE_COLS) + "WHERE id = $1";
+    auto found = first_row(q(*db_, select, {id}), challenge_from);
+    if (!found) return {ChallengeAnswer::not_found, std::nullopt};
+    const PlayerId may = to == ChallengeStatus::canceled ? found->challenger : found->challenged;
+    if (by != found->challenger && by != found->challenged)
+      return {ChallengeAnswer::not_found, std::nullopt};
+    if (by != may) return {ChallengeAnswer::not_yours, found};
+    if (found->status == ChallengeStatus::open && found->expires_ms <= now) {
+      q(*db_,
+        "UPDATE challenges SET status = 'expired', answered_ms = $1 WHERE id = $2 AND "
+        "status = 'open'",
+        {found->expires_ms, id});
+      return {ChallengeAnswer::not_open, first_row(q(*db_, select, {id}), challenge_from)};
+    }
+    // Only an open one changes: of two answers at once (two nodes), the
+    // second finds it answered.
+    auto changed = q(*db_,
+                     "UPDATE challenges SET status = $1, reason = $2, table_id = $3, "
+                     "answered_ms = $4 WHERE id = $5 AND status = 'open' RETURNING id",
+                     {challenge_status_name(to), reason, table, now, id});
+    auto after = first_row(q(*db_, select, {id}), challenge_from);
+    return {changed.empty() ? ChallengeAnswer::not_open : ChallengeAnswer::done, after};
+  });
+}
+
+bool SqlStore::challenges_due(Millis now) {
+  ReadScope scope(*this, false);
+  return !q(scope.db(),
+            "SELECT id FROM challenges WHERE status = 'open' AND expires_ms <= $1 LIMIT 1", {now})
+              .empty();
+}
+
+std::vector<Challenge> SqlStore::expire_challenges(Millis now, int limit) {
+  return transaction([&] {
+    std::vector<Challenge> out;
+    auto due = q(*db_,
+                 "SELECT id FROM challenges WHERE status = 'open' AND expires_ms <= $1 "
+                 "ORDER BY expires_ms, id LIMIT $2",
+                 {now, std::int64_t{limit}});
+    for (const Row& r : due) {
+      // Claimed by the UPDATE: another node's sweep at the same moment finds
+      // it expired already and returns it not.
+      auto rows = q(*db_,
+                    "UPDATE challenges SET status = 'expired', answered_ms = expires_ms WHERE "
+                    "id = $1 AND status = 'open' RETURNING " +
+                        std::string(CHALLENGE_FIELDS),
+                    {r.integer(0)});
+      if (!rows.empty()) out.push_back(challenge_from(rows[0]));
+    }
+    return out;
+  });
+}
+
 // --- failed logins ----------------------------------------------------------
 
 Store::LoginFailures SqlStore::login_failures(std::string_view name_key, std::string_view address,

@@ -77,6 +77,15 @@ class SqlStore final : public Store {
   bool revoke_api_token(PlayerId player, std::int64_t id) override;
   void touch_api_token(std::int64_t id, Millis now) override;
   BotUpgrade make_bot(PlayerId player, Millis now) override;
+  std::optional<Challenge> add_challenge(PlayerId challenger, PlayerId challenged,
+                                         std::string_view settings, Millis now, Millis expires_ms,
+                                         int max_open) override;
+  std::optional<Challenge> find_challenge(std::int64_t id) override;
+  std::vector<Challenge> open_challenges_of(PlayerId player, Millis now) override;
+  Answered answer_challenge(std::int64_t id, PlayerId by, ChallengeStatus to,
+                            std::string_view reason, std::string_view table, Millis now) override;
+  bool challenges_due(Millis now) override;
+  std::vector<Challenge> expire_challenges(Millis now, int limit) override;
   LoginFailures login_failures(std::string_view name_key, std::string_view address, Millis since,
                                int limit) override;
   void add_login_failure(std::string_view name_key, std::string_view address, Millis at,

@@ -207,6 +207,40 @@ class Store {
   // nothing. not_found for an unknown player.
   virtual BotUpgrade make_bot(PlayerId player, Millis now) = 0;
 
+  // --- challenges (migration 015, docs/bot-api.md "Challenges") ------------
+  // A new open challenge of `challenger` to `challenged` with the table
+  // settings `settings` (JSON text), open until `expires_ms`; nullopt,
+  // writing nothing, when the challenger has `max_open` open challenges
+  // (sent, not expired at `now`) already. not_found for an unknown player;
+  // bad_input for a challenge to oneself or empty settings.
+  virtual std::optional<Challenge> add_challenge(PlayerId challenger, PlayerId challenged,
+                                                 std::string_view settings, Millis now,
+                                                 Millis expires_ms, int max_open) = 0;
+  virtual std::optional<Challenge> find_challenge(std::int64_t id) = 0;
+  // The player's open challenges not expired at `now`, sent and received,
+  // oldest first.
+  virtual std::vector<Challenge> open_challenges_of(PlayerId player, Millis now) = 0;
+  // An answer to challenge `id` by player `by`: `to` is accepted (with
+  // `table`) or declined (with `reason`) by the challenged player, canceled
+  // by the challenger. Only an open challenge not expired at `now` changes
+  // (one found expired is marked so now); of two answers at once one
+  // changes it. The challenge as it stands after, with whether this call
+  // changed it.
+  enum class ChallengeAnswer { done, not_found, not_yours, not_open };
+  struct Answered {
+    ChallengeAnswer answer = ChallengeAnswer::not_found;
+    std::optional<Challenge> challenge;
+  };
+  virtual Answered answer_challenge(std::int64_t id, PlayerId by, ChallengeStatus to,
+                                    std::string_view reason, std::string_view table,
+                                    Millis now) = 0;
+  // Whether an open challenge's time ran out by `now` (a read: the sweep
+  // of every node asks each second, and writes only when there is one).
+  virtual bool challenges_due(Millis now) = 0;
+  // At most `limit` open challenges whose time ran out by `now`, marked
+  // expired and returned: each once, to whichever node asks first.
+  virtual std::vector<Challenge> expire_challenges(Millis now, int limit) = 0;
+
   // --- failed logins (migrations 008 and 010) ---------------------------
   // Kept here so that every node counts the same failures (a login may
   // reach any node behind nginx) and a restart forgets none.

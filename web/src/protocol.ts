@@ -92,6 +92,34 @@ export const readTableSummary = object({
 });
 export type TableSummary = Infer<typeof readTableSummary>;
 
+// A challenge (bot-api.md, "Challenges"), as the API and the player's
+// events (5.11) carry it.
+const challengePlayer = object({ id: str, name: str, bot: bool });
+export const readChallenge = object({
+  id: str,
+  status: oneOf('open', 'accepted', 'declined', 'canceled', 'expired'),
+  challenger: challengePlayer,
+  destUser: challengePlayer,
+  settings,
+  created_at: num,
+  expires_at: num,
+  table: nullable(str),
+  declineReasonKey: optional(str),
+});
+export type Challenge = Infer<typeof readChallenge>;
+
+// 5.11: the event `type`s this client acts on; others are read as `other`
+// and left alone (the bot event stream carries more).
+const myEvent = (v: unknown, p: string) => {
+  const type = str(record(v, p).type, `${p}.type`);
+  if (type === 'challenge' || type === 'challengeCanceled' || type === 'challengeDeclined')
+    return { type, challenge: readChallenge(record(v, p).challenge, `${p}.challenge`) } as const;
+  if (type === 'gameStart')
+    return { type, game: object({ id: str, challenge: optional(str) })(record(v, p).game, `${p}.game`) } as const;
+  return { type: 'other' } as const;
+};
+export type MyEvent = ReturnType<typeof myEvent>;
+
 const outcome = object({
   status: oneOf('win', 'draw'),
   winner_side: nullable(int),
@@ -229,6 +257,7 @@ const serverMessage = tagged(
     error: object({ code: str, message: str, id: ifValid(str), version: ifValid(num) }),
     lobby: object({ open: array(readTableSummary), live: array(readTableSummary) }),
     pong: object({ t: num, server_time: num }),
+    my_event: object({ event: myEvent }),
     rematch: object({
       state: oneOf('offered', 'declined', 'accepted'),
       by: int,
@@ -264,7 +293,8 @@ export type ClientMessage =
   | { type: 'claim' }
   | { type: 'choose_piece'; piece: 'cross' | 'circle' }
   | { type: 'rematch'; action: 'offer' | 'accept' | 'decline' }
-  | { type: 'ping'; t: number };
+  | { type: 'ping'; t: number }
+  | { type: 'my_events' };
 
 export function encodeClient(m: ClientMessage): string {
   return JSON.stringify(m);

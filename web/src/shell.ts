@@ -2,6 +2,7 @@
 // language switch, <main id="main">, the live region, and the footer with the
 // version and commit the bundle was built from.
 import { h } from './dom';
+import { startMyEvents } from './my_events';
 import { applyTheme, themeToggle } from './theme';
 import { initLanguage, lang, LANG_NAMES, LANGS, onLanguageChange, setLanguage, t, type Lang } from './i18n';
 
@@ -103,5 +104,7 @@ export async function mountShell(render: (shell: Shell) => void): Promise<Shell>
   };
   onLanguageChange(relabel);
   relabel();
+  // Challenges reach the player on whatever page is open (protocol 4.10).
+  startMyEvents();
   return shell;
 }

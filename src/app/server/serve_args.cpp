@@ -46,6 +46,8 @@ const char* serve_usage() {
          "                       0: no limit)\n"
          "  --ws-per-address N   open WebSockets per client address (default 64; 0: no\n"
          "                       cap); over it a new one gets 429 too_many_sockets\n"
+         "  --challenge-expiry S a challenge unanswered for S seconds expires (5..86400,\n"
+         "                       default 120)\n"
          "  --leaderboard-rd N   leaderboards list ratings whose deviation is below N\n"
          "                       (45..500, default 110: not provisional)\n"
          "  --leaderboard-days N ... and whose last rated match is at most N days old\n"
@@ -86,6 +88,7 @@ std::optional<server::ServeOptions> parse_serve_args(std::span<const std::string
                                                     "--guest-rate",
                                                     "--open-tables",
                                                     "--open-tables-per-address",
+                                                    "--challenge-expiry",
                                                     "--ws-per-address",
                                                     "--keep-finished",
                                                     "--test-clock",
@@ -120,6 +123,7 @@ std::optional<server::ServeOptions> parse_serve_args(std::span<const std::string
       {"--open-tables", &o.open_tables, 1, 100, "a number in 1..100"},
       {"--open-tables-per-address", &o.open_tables_per_address, 0, 100000, "a number in 0..100000"},
       {"--ws-per-address", &o.ws_per_address, 0, 100000, "a number in 0..100000"},
+      {"--challenge-expiry", &o.challenge_expiry_s, 5, 86400, "a number of seconds in 5..86400"},
       {"--keep-finished", &o.keep_finished_s, 1, 86400, "a number of seconds in 1..86400"},
       {"--leaderboard-rd", &o.leaderboard_rd, 45, 500, "a deviation in 45..500"},
       {"--leaderboard-days", &o.leaderboard_days, 1, 3650, "a number of days in 1..3650"},

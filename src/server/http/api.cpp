@@ -22,6 +22,7 @@ Api::Api(ApiParts parts, ApiOptions options)
       metrics_(parts.metrics),
       clock_(parts.clock),
       pools_(parts.pools),
+      player_events_(parts.player_events),
       options_(std::move(options)),
       // Twice a player's own limit (analysis_service.h): a family behind
       // one address may study at the same time.
@@ -154,6 +155,20 @@ HttpResponse Api::dispatch(const HttpRequest& request, const RouteMatch& m, cons
       return api_pools(who);
     case Route::pool:
       return api_pool(request, arg, who);
+    case Route::challenges:
+      return api_challenges(who);
+    case Route::challenge_create:
+      return api_challenge_create(request, arg, *who);
+    case Route::challenge_accept:
+    case Route::challenge_decline:
+    case Route::challenge_cancel:
+      if (who == nullptr) return error(HttpError::not_found, "you have no challenges");
+      if (m.route == Route::challenge_accept) return api_challenge_accept(arg, *who);
+      return api_challenge_answer(request, arg,
+                                  m.route == Route::challenge_decline
+                                      ? store::ChallengeStatus::declined
+                                      : store::ChallengeStatus::canceled,
+                                  *who);
     case Route::test_clock:
       return api_test_clock(request);
     case Route::bot_events:

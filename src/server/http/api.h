@@ -20,6 +20,7 @@
 
 #include "server/analysis/analysis_service.h"
 #include "server/cluster/lobby.h"
+#include "server/cluster/player_events.h"
 #include "server/edge/metrics.h"
 #include "server/edge/net.h"
 #include "server/edge/rate_limits.h"
@@ -59,6 +60,10 @@ struct ApiOptions {
   // often each event stream reads the store.
   int game_streams_per_bot = 16;
   int bot_events_poll_ms = 1000;
+  // Challenges (bot-api.md): open ones a player may have sent, and how
+  // long one waits for its answer.
+  int open_challenges = 5;
+  std::int64_t challenge_ms = 120'000;
 };
 
 // What the handlers work with; each outlives the Api.
@@ -89,6 +94,12 @@ class Api {
   HttpResponse http(const HttpRequest& request);
   // Shutdown: the bots' streams end (their bots reconnect elsewhere).
   void close_streams();
+  // challenges.cpp: the open challenges whose time ran out, marked expired
+  // and told to both players; how many. Off the network threads.
+  int expire_challenges();
+  // A `challenge` event for each open challenge of `player` (protocol.md
+  // 4.10: what a socket asking for its events is sent first).
+  std::vector<boost::json::object> open_challenge_events(std::int64_t player);
 
  private:
   // http() without its answer to a store that is away: the route, the
@@ -181,6 +192,20 @@ class Api {
   HttpResponse bot_game_stream(const std::string& table, const Identity& who);
   HttpResponse bot_command(const std::string& table, std::string_view action, std::string_view move,
                            const Identity& who);
+  // challenges.cpp (bot-api.md, "Challenges").
+  HttpResponse api_challenges(const Identity* who);
+  HttpResponse api_challenge_create(const HttpRequest& request, std::string_view to,
+                                    const Identity& who);
+  HttpResponse api_challenge_accept(std::string_view id, const Identity& who);
+  // Decline (with the body's reason) or cancel.
+  HttpResponse api_challenge_answer(const HttpRequest& request, std::string_view id,
+                                    store::ChallengeStatus to, const Identity& who);
+  // The refusal of an answer the store did not take, if so.
+  std::optional<HttpResponse> refused_answer(const store::Store::Answered& answered,
+                                             std::string_view id);
+  boost::json::object challenge_json(const store::Challenge& c);
+  // The event `type` with the challenge, to both its players.
+  void challenge_event(const char* type, const store::Challenge& c);
   // service.cpp (protocol.md 2.8, 2.9): health, metrics, the test clock.
   HttpResponse healthz();
   HttpResponse metrics();
@@ -196,6 +221,7 @@ class Api {
   Metrics& metrics_;
   Clock& clock_;
   const PoolPairer& pools_;
+  PlayerEvents& player_events_;
   const ApiOptions options_;
   const NetCounters* counters_ = nullptr;
   KeyedBuckets board_buckets_;  // analysis-board positions, per client address

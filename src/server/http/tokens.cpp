@@ -164,9 +164,16 @@ HttpResponse Api::answer_bearer(const HttpRequest& request, const RouteMatch& m)
   if (m.token == TokenUse::never)
     return error(HttpError::session_only,
                  "a token may not do this; only the account's own browser may");
-  if (const auto scope = token_scope(m.token); scope && !holds_scope(found->scopes, *scope))
-    return error(HttpError::missing_scope,
-                 "this endpoint needs a token with the scope " + std::string(*scope));
+  if (const auto taken = token_scopes_taken(m.token); !taken.empty()) {
+    bool holds = false;
+    std::string names;
+    for (std::string_view scope : taken) {
+      holds = holds || holds_scope(found->scopes, scope);
+      names += (names.empty() ? "" : " or ") + std::string(scope);
+    }
+    if (!holds)
+      return error(HttpError::missing_scope, "this endpoint needs a token with the scope " + names);
+  }
   const auto player = store_.find_player(found->player);
   if (!player) return error(HttpError::bad_token, "this token's player is gone");
   const std::int64_t now = clock_.now_ms();

@@ -24,6 +24,8 @@ enum class HttpError : std::uint8_t {
   bad_description,         // 400: a token's description (bot-api.md)
   bad_scopes,              // 400: a token's scopes (bot-api.md)
   illegal_move,            // 400: a bot's move the rules refuse (bot-api.md)
+  cannot_challenge_self,   // 400: a challenge to oneself (bot-api.md)
+  bad_reason,              // 400: a decline's reason is not one of the keys (bot-api.md)
   wrong_login,             // 401 (2.12)
   wrong_password,          // 401 (2.12)
   not_logged_in,           // 401 (2.12)
@@ -35,6 +37,7 @@ enum class HttpError : std::uint8_t {
   missing_scope,           // 403: the token lacks the scope the route needs (bot-api.md)
   not_bot,                 // 403: a Bot API game endpoint for an account that is no bot
   not_your_table,          // 403: a bot's command at a table where it holds no seat
+  not_yours,               // 403: the wrong side's answer to a challenge (bot-api.md)
   not_found,               // 404
   not_played,              // 404: a game lost unplayed with its match (2.7)
   unknown_pool,            // 404: no pool of that id (2.19)
@@ -51,6 +54,11 @@ enum class HttpError : std::uint8_t {
   not_your_turn,           // 409: a bot's move while another seat is to move
   not_now,                 // 409: a bot's command the match does not take now (game over, ...)
   no_free_seat,            // 409: a bot's join of a table without a free seat
+  too_many_challenges,     // 409: the challenger has the most open challenges (bot-api.md)
+  challenge_accepted,      // 409: an answer to a challenge that ended so (bot-api.md)
+  challenge_declined,      // 409
+  challenge_canceled,      // 409
+  challenge_expired,       // 409
   body_too_large,          // 413
   unsupported_media_type,  // 415
   guest_rate_limited,      // 429 (section 1)
@@ -63,7 +71,7 @@ enum class HttpError : std::uint8_t {
   unavailable,             // 503: the store is not reachable just now
   table_busy,              // 503: a bot's command the table did not answer in time (moving nodes)
 };
-inline constexpr int HTTP_ERROR_COUNT = 50;
+inline constexpr int HTTP_ERROR_COUNT = 58;
 
 // "bad_json", ...: the code as the body's error.code carries it.
 std::string_view http_error_name(HttpError code);

@@ -64,6 +64,16 @@ constexpr std::array ROUTES{
     Entry{"POST", "/api/bot/game/{}/join", Route::bot_action, GuestNeed::none, TokenUse::bot_play},
     Entry{"POST", "/api/bot/game/{}/piece/{}", Route::bot_piece, GuestNeed::none,
           TokenUse::bot_play},
+    // Challenges (bot-api.md): the site's pages, or a token of the scope.
+    Entry{"GET", "/api/challenge", Route::challenges, GuestNeed::if_known},
+    Entry{"POST", "/api/challenge/{}", Route::challenge_create, GuestNeed::make,
+          TokenUse::challenge},
+    Entry{"POST", "/api/challenge/{}/accept", Route::challenge_accept, GuestNeed::if_known,
+          TokenUse::challenge_answer},
+    Entry{"POST", "/api/challenge/{}/decline", Route::challenge_decline, GuestNeed::if_known,
+          TokenUse::challenge_answer},
+    Entry{"POST", "/api/challenge/{}/cancel", Route::challenge_cancel, GuestNeed::if_known,
+          TokenUse::challenge},
     Entry{"POST", "/api/test/clock", Route::test_clock, GuestNeed::none, NEVER},
 };
 
@@ -108,6 +118,22 @@ std::optional<std::string_view> token_scope(TokenUse use) {
   if (use == TokenUse::bot_play) return TOKEN_SCOPES[0];
   if (use == TokenUse::challenge_write) return TOKEN_SCOPES[1];
   return std::nullopt;
+}
+
+std::vector<std::string_view> token_scopes_taken(TokenUse use) {
+  switch (use) {
+    case TokenUse::bot_play:
+      return {TOKEN_SCOPES[0]};
+    case TokenUse::challenge_write:
+    case TokenUse::challenge:
+      return {TOKEN_SCOPES[1]};
+    case TokenUse::challenge_answer:
+      return {TOKEN_SCOPES[1], TOKEN_SCOPES[0]};
+    case TokenUse::may:
+    case TokenUse::never:
+      break;
+  }
+  return {};
 }
 
 bool safe_method(std::string_view method) {

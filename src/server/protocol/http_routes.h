@@ -16,33 +16,38 @@ namespace ft::server {
 enum class Route {
   healthz,
   metrics,
-  me,                // GET, POST /api/me
-  my_tables,         // GET /api/me/tables
-  create_table,      // POST /api/tables
-  table,             // GET /api/tables/{id}
-  lobby,             // GET /api/lobby
-  player,            // GET /api/players/{id}
-  player_games,      // GET /api/players/{id}/games
-  player_ratings,    // GET /api/players/{id}/ratings
-  leaderboard,       // GET /api/leaderboard/{pool}
-  game,              // GET /api/games/{id}
-  game_analysis,     // GET /api/games/{id}/analysis
-  analysis_board,    // POST /api/analysis
-  account_login,     // POST /api/account/login
-  account_logout,    // POST /api/account/logout
-  account_password,  // POST /api/account/password
-  account_change,    // POST /api/account/change-password
-  account_tokens,    // GET, POST /api/account/tokens; DELETE /api/account/tokens/{id}
-  bot_upgrade,       // POST /api/bot/account/upgrade
-  pools,             // GET /api/pools
-  pool,              // POST, DELETE /api/pools/{id}
-  bot_events,        // GET /api/stream/event (NDJSON)
-  bot_game_stream,   // GET /api/bot/game/stream/{id} (NDJSON)
-  bot_move,          // POST /api/bot/game/{id}/move/{move}
-  bot_action,        // POST /api/bot/game/{id}/{ready,resign,resign-match,join}
-  bot_piece,         // POST /api/bot/game/{id}/piece/{cross,circle} (twiceFour)
-  test_clock,        // POST /api/test/clock (serve --test-clock only)
-  web,               // GET anything else: the web client (static_files.h)
+  me,                 // GET, POST /api/me
+  my_tables,          // GET /api/me/tables
+  create_table,       // POST /api/tables
+  table,              // GET /api/tables/{id}
+  lobby,              // GET /api/lobby
+  player,             // GET /api/players/{id}
+  player_games,       // GET /api/players/{id}/games
+  player_ratings,     // GET /api/players/{id}/ratings
+  leaderboard,        // GET /api/leaderboard/{pool}
+  game,               // GET /api/games/{id}
+  game_analysis,      // GET /api/games/{id}/analysis
+  analysis_board,     // POST /api/analysis
+  account_login,      // POST /api/account/login
+  account_logout,     // POST /api/account/logout
+  account_password,   // POST /api/account/password
+  account_change,     // POST /api/account/change-password
+  account_tokens,     // GET, POST /api/account/tokens; DELETE /api/account/tokens/{id}
+  bot_upgrade,        // POST /api/bot/account/upgrade
+  pools,              // GET /api/pools
+  pool,               // POST, DELETE /api/pools/{id}
+  bot_events,         // GET /api/stream/event (NDJSON)
+  bot_game_stream,    // GET /api/bot/game/stream/{id} (NDJSON)
+  bot_move,           // POST /api/bot/game/{id}/move/{move}
+  bot_action,         // POST /api/bot/game/{id}/{ready,resign,resign-match,join}
+  bot_piece,          // POST /api/bot/game/{id}/piece/{cross,circle} (twiceFour)
+  challenges,         // GET /api/challenge (the caller's open ones)
+  challenge_create,   // POST /api/challenge/{player}
+  challenge_accept,   // POST /api/challenge/{id}/accept
+  challenge_decline,  // POST /api/challenge/{id}/decline
+  challenge_cancel,   // POST /api/challenge/{id}/cancel
+  test_clock,         // POST /api/test/clock (serve --test-clock only)
+  web,                // GET anything else: the web client (static_files.h)
 };
 
 // What a route needs of the guest cookie (protocol.md 1): a guest is made
@@ -56,17 +61,22 @@ enum class GuestNeed {
 // What a route takes of a personal API token (docs/bot-api.md): a request
 // with `Authorization: Bearer <token>` is the token's player.
 enum class TokenUse {
-  may,              // a token of any scope, or the cookie
-  never,            // the account's own browser only (403 session_only to a token)
-  bot_play,         // only a token, holding the scope bot:play (403 missing_scope)
-  challenge_write,  // only a token, holding the scope challenge:write
+  may,               // a token of any scope, or the cookie
+  never,             // the account's own browser only (403 session_only to a token)
+  bot_play,          // only a token, holding the scope bot:play (403 missing_scope)
+  challenge_write,   // only a token, holding the scope challenge:write
+  challenge,         // the cookie, or a token holding challenge:write
+  challenge_answer,  // the cookie, or a token holding challenge:write or bot:play
 };
 
 // Every scope a token may hold, in the order the store keeps them.
 inline constexpr std::string_view TOKEN_SCOPES[] = {"bot:play", "challenge:write"};
 bool token_scope_known(std::string_view scope);
-// The scope a route needs ("bot:play"), nullopt for may and never.
+// The scope a route needs ("bot:play") when it takes only a token; nullopt
+// for the routes a cookie may call too.
 std::optional<std::string_view> token_scope(TokenUse use);
+// The scopes of which a token must hold one to call the route (empty: any).
+std::vector<std::string_view> token_scopes_taken(TokenUse use);
 
 struct RouteMatch {
   int status = 200;  // 200: `route` answers; 404: no such endpoint; 405: not this method

@@ -3,10 +3,12 @@
 // finished matches, newest first, a page at a time (the server's cursor).
 import './profile.css';
 import { profileAccuracy } from '../accuracy_view';
-import { ApiError } from '../api';
+import { ApiError, getMe } from '../api';
+import { openChallengeDialog } from '../challenge_dialog';
 import { clear, h } from '../dom';
 import { formatDelta, formatPoints, ratingText } from '../format';
 import { errorMessage, lang, t } from '../i18n';
+import { tc } from '../i18n/challenge';
 import { getProfile, getRatingHistory, type FinishedMatch, type Profile, type RatingHistory } from '../profile_api';
 import { ratingChart } from '../rating_chart';
 import type { Shell } from '../shell';
@@ -25,6 +27,7 @@ interface PlayerState {
   error: string | null;
   notFound: boolean;
   loadingMore: boolean;
+  me: string | null; // the visitor's player id, once known: no challenge to oneself
 }
 
 const state: PlayerState = {
@@ -35,6 +38,7 @@ const state: PlayerState = {
   error: null,
   notFound: false,
   loadingMore: false,
+  me: null,
 };
 let started = false;
 let shellRef: Shell | null = null;
@@ -209,6 +213,14 @@ function matchesBox(): HTMLElement {
   return box;
 }
 
+// "Challenge": another player's profile, once the visitor is known.
+function challengeButton(p: Profile): HTMLElement[] {
+  if (state.me === null || state.me === p.id) return [];
+  const b = h('button', { type: 'button', class: 'primary', id: 'challenge-open' }, tc('challenge.button'));
+  b.addEventListener('click', () => openChallengeDialog({ id: p.id, name: p.name }, b));
+  return [b];
+}
+
 function draw(): void {
   const shell = shellRef;
   if (!shell) return;
@@ -233,6 +245,7 @@ function draw(): void {
       p.name,
       p.bot ? [' ', h('abbr', { class: 'bot-tag', id: 'player-bot', title: t('player.bot') }, 'BOT')] : [],
     ),
+    ...challengeButton(p),
     h(
       'div',
       { class: 'profile-grid' },
@@ -279,6 +292,12 @@ export function renderPlayer(shell: Shell, id: string): void {
       else state.error = errorText(e);
       draw();
     });
+  getMe()
+    .then((me) => {
+      state.me = me.id;
+      draw();
+    })
+    .catch(() => {});
   getRatingHistory(id)
     .then((r) => {
       state.history = r;

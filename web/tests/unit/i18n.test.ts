@@ -15,6 +15,7 @@ import {
   type Messages,
 } from '../../src/i18n';
 import { ANALYSIS_DICTIONARIES } from '../../src/i18n/analysis';
+import { CHALLENGE_DICTIONARIES } from '../../src/i18n/challenge';
 import { el } from '../../src/i18n/el';
 import { en } from '../../src/i18n/en';
 import { nl } from '../../src/i18n/nl';
@@ -54,6 +55,7 @@ describe('interface strings', () => {
   const SETS = [
     { name: 'shell', dicts: { en, tr, el, nl } as Record<Lang, Record<string, string>> },
     { name: 'game and analysis pages', dicts: ANALYSIS_DICTIONARIES as Record<Lang, Record<string, string>> },
+    { name: 'challenges', dicts: CHALLENGE_DICTIONARIES as Record<Lang, Record<string, string>> },
   ];
   for (const { name, dicts } of SETS) {
     const base = dicts.en;
