@@ -1,0 +1,114 @@
+#include "engine/puzzles/puzzle.h"
+
+#include <cstdio>
+#include <fstream>
+#include <sstream>
+
+namespace ft::engine::puzzles {
+namespace {
+
+std::uint64_t mix(std::uint64_t h, std::uint64_t v) {
+  h ^= v + 0x9e3779b97f4a7c15ULL + (h << 6) + (h >> 2);
+  return h * 0xbf58476d1ce4e5b9ULL;
+}
+
+std::uint64_t mix_bits(std::uint64_t h, rules::Bits b) {
+  return mix(mix(h, static_cast<std::uint64_t>(b)), static_cast<std::uint64_t>(b >> 64));
+}
+
+std::vector<std::string> words(std::string_view text) {
+  std::vector<std::string> out;
+  std::istringstream in{std::string(text)};
+  std::string w;
+  while (in >> w) out.push_back(w);
+  return out;
+}
+
+Error bad(const std::string& why) {
+  return make_error(ErrorCode::bad_input, why);
+}
+
+}  // namespace
+
+std::string puzzle_id(const rules::VariantSpec& spec, const Node& n) {
+  std::uint64_t h = 0x2545f4914f6cdd1dULL;
+  for (char c : spec.key) h = mix(h, static_cast<unsigned char>(c));
+  h = mix(h, static_cast<std::uint64_t>(spec.width * 16 + spec.height));
+  if (spec.popout) {
+    h = mix_bits(mix_bits(h, n.pops.mover), n.pops.other);
+  } else {
+    h = mix_bits(mix_bits(h, n.drops.mover), n.drops.other);
+  }
+  char buf[16];
+  std::snprintf(buf, sizeof buf, "%010llx", static_cast<unsigned long long>(h >> 24));
+  return buf;
+}
+
+std::string list_line(const Puzzle& p) {
+  const std::string moves = p.moves.empty() ? "-" : moves_text(p.moves);
+  return p.id + " " + p.variant + " " + std::to_string(p.width) + "x" + std::to_string(p.height) +
+         " " + moves + " " + moves_text(p.line);
+}
+
+std::string format_puzzle(const Puzzle& p) {
+  std::string themes;
+  for (const std::string& t : p.themes) themes += (themes.empty() ? "" : ",") + t;
+  return list_line(p) + " " + (themes.empty() ? "-" : themes) + " g" + std::to_string(p.source);
+}
+
+Result<rules::VariantSpec> puzzle_variant(const Puzzle& p) {
+  rules::VariantOptions vo;
+  vo.width = p.width;
+  vo.height = p.height;
+  return rules::make_variant(p.variant, vo);
+}
+
+Result<Puzzle> parse_puzzle(std::string_view text) {
+  const std::vector<std::string> w = words(text);
+  if (w.size() != 7) return bad("a puzzle has 7 fields, not " + std::to_string(w.size()));
+  Puzzle p;
+  p.id = w[0];
+  p.variant = w[1];
+  int width = 0;
+  int height = 0;
+  char x = 0;
+  char extra = 0;
+  if (std::sscanf(w[2].c_str(), "%d%c%d%c", &width, &x, &height, &extra) != 3 || x != 'x')
+    return bad("'" + w[2] + "' is not a board like 7x6");
+  p.width = width;
+  p.height = height;
+  auto spec = puzzle_variant(p);
+  if (!spec) return spec.error();
+  auto moves = parse_moves(w[3] == "-" ? "" : w[3], width);
+  if (!moves) return bad("moves: " + moves.error().message);
+  p.moves = *moves;
+  auto line = parse_moves(w[4], width);
+  if (!line) return bad("line: " + line.error().message);
+  p.line = *line;
+  if (w[5] != "-") {
+    std::istringstream themes(w[5]);
+    std::string t;
+    while (std::getline(themes, t, ',')) p.themes.push_back(t);
+  }
+  if (w[6].size() < 2 || w[6][0] != 'g' ||
+      w[6].find_first_not_of("0123456789", 1) != std::string::npos)
+    return bad("'" + w[6] + "' is not a source like g17");
+  p.source = std::stoull(w[6].substr(1));
+  return p;
+}
+
+Result<std::vector<Puzzle>> read_puzzles(const std::string& path) {
+  std::ifstream in(path);
+  if (!in) return make_error(ErrorCode::bad_input, "cannot read " + path);
+  std::vector<Puzzle> out;
+  std::string text;
+  for (int n = 1; std::getline(in, text); ++n) {
+    if (text.empty() || text[0] == '#') continue;
+    auto p = parse_puzzle(text);
+    if (!p) return bad(path + ":" + std::to_string(n) + ": " + p.error().message);
+    out.push_back(std::move(*p));
+  }
+  return out;
+}
+
+}  // namespace ft::engine::puzzles
