@@ -11,6 +11,9 @@
 
 #include "engine/puzzles/checker.h"
 #include "engine/puzzles/puzzle.h"
+#include "engine/solver/book.h"
+#include "engine/solver/popout_search.h"
+#include "engine/solver/solver.h"
 
 namespace ft::engine::puzzles {
 namespace {
@@ -62,6 +65,61 @@ TEST(PuzzleCollection, ThreeHundredDrawnAcrossTheVariantsAreProven) {
     }
   }
   EXPECT_EQ(checked, 300u);
+}
+
+// The moves that win at `text` (moves from the start) by every move's exact
+// score: the solvers' own analysis, not the puzzle oracle's probes.
+std::vector<PuzzleMove> winners_by_scores(const rules::VariantSpec& spec, const std::string& text,
+                                          solver::TranspositionTable& drops,
+                                          solver::TranspositionTable& pops) {
+  namespace sv = solver;
+  std::vector<PuzzleMove> out;
+  if (spec.popout) {
+    const auto p = sv::popout_play_moves(*sv::popout_board(spec), text);
+    EXPECT_TRUE(p.ok()) << text;
+    if (!p.ok()) return out;
+    const auto scores = sv::PopoutSolver(pops).analyze(*p);
+    for (std::size_t i = 0; i < scores.size(); ++i) {
+      const int w = spec.width;
+      if (scores[i] && *scores[i] > 0) out.push_back({int(i) >= w, int(i) % w});
+    }
+    return out;
+  }
+  const auto p = sv::play_moves(*sv::board_for(spec), text);
+  EXPECT_TRUE(p.ok()) << text;
+  if (!p.ok()) return out;
+  auto scores = sv::shared_book().analyze(*p);
+  if (!scores) scores = sv::Solver(drops).analyze(*p);
+  for (std::size_t col = 0; col < scores->size(); ++col)
+    if ((*scores)[col] && *(*scores)[col] > 0) out.push_back({false, int(col)});
+  return out;
+}
+
+// The same 300, each of the solver's steps by every move's exact score:
+// exactly one move scores a win, the line's.
+TEST(PuzzleCollection, ThreeHundredDrawnHaveOneWinningMoveByTheExactScores) {
+  solver::TranspositionTable drops(std::size_t{16} << 20);
+  solver::TranspositionTable pops(std::size_t{64} << 20);
+  std::size_t steps = 0;
+  for (const Part& part : PARTS) {
+    const std::vector<Puzzle> all = read(part.variant);
+    ASSERT_GE(all.size(), part.checked) << part.variant;
+    for (std::size_t i = 0; i < part.checked; ++i) {
+      const Puzzle& p = all[i * all.size() / part.checked];
+      const auto spec = puzzle_variant(p);
+      ASSERT_TRUE(spec.ok());
+      std::string text = moves_text(p.moves);
+      for (std::size_t k = 0; k < p.line.size(); ++k) {
+        if (k % 2 == 0) {
+          EXPECT_EQ(winners_by_scores(*spec, text, drops, pops), std::vector<PuzzleMove>{p.line[k]})
+              << format_puzzle(p) << " step " << k + 1;
+          ++steps;
+        }
+        text += move_text(p.line[k]);
+      }
+    }
+  }
+  EXPECT_GE(steps, 600u);  // about two of the solver's moves a puzzle
 }
 
 // A stored puzzle of at least two of the solver's moves, and copies of it
