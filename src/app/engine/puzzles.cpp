@@ -7,6 +7,7 @@
 #include <string>
 
 #include "app/command.h"
+#include "app/engine/puzzle_store_games.h"
 #include "app/options.h"
 #include "engine/puzzles/builder.h"
 #include "engine/puzzles/checker.h"
@@ -22,7 +23,8 @@ constexpr const char* HELP =
        fourtable puzzles list FILE...
        fourtable puzzles check FILE... [--every N]
 
-build: plays games between computer levels 2 to 6 and keeps the positions
+build: looks at the finished games of the store, if given, then plays games
+between computer levels 1 to 4, and keeps the positions
 where exactly one move wins, with a line where, after each longest
 resistance, again exactly one move wins (at most --max-moves of the
 solver's moves; src/engine/puzzles/line.h). Each puzzle is checked a second
@@ -43,6 +45,9 @@ FILE count towards N. A progress line goes to stderr, a summary to stdout.
                       (default 20000000; popout 300000)
   --table-mb T        each searcher's table (default 16; popout 64)
   --budget-ms B       the levels' time per move at most (default 200)
+  --store URL         also the finished games of this store (sqlite:FILE,
+                      postgres://...), looked at first
+  --store-tables T    the newest T finished tables of the store (default 10000)
 
 list: prints <id> <variant> <W>x<H> <moves from the start> <solution> a line,
 in the notation `fourtable solve` reads (pops as 4^).
@@ -92,6 +97,18 @@ int build(std::span<const std::string> args) {
   o.table_bytes = static_cast<std::size_t>(opt.number("table-mb", spec->popout ? 64 : 16, 1, 4096))
                   << 20;
   if (!opt.ok()) return opt.usage_error();
+  const long long store_tables = opt.number("store-tables", 10'000, 1, 10'000'000);
+  if (!opt.ok()) return opt.usage_error();
+  if (const auto url = opt.text("store")) {
+    try {
+      const auto store = store::open_store(*url);
+      o.games = store_games(*store, o.spec, static_cast<int>(store_tables));
+    } catch (const store::StoreError& e) {
+      return opt.report(e.what(), 1);
+    }
+    std::fprintf(stderr, "%zu finished %s games from the store\n", o.games.size(),
+                 o.spec.key.c_str());
+  }
   o.progress = [&](const pz::BuildProgress& p) { print_progress(p, o.spec.key, o.count); };
   auto done = pz::build_puzzles(o);
   std::fprintf(stderr, "\n");

@@ -26,6 +26,7 @@ struct Shared {
   int obvious = 0;  // kept puzzles with an obvious first move
   BuildProgress progress;
   std::atomic<std::uint64_t> next_seed{1};
+  std::atomic<std::size_t> next_given{0};  // the next of options->games
   std::atomic<bool> done{false};
   Clock::time_point t0 = Clock::now();
 };
@@ -59,16 +60,16 @@ bool keep(Shared& s, const Puzzle& p, bool obvious, GameCounts& counts) {
   return true;
 }
 
-void scan_game(Oracle& oracle, const LevelGame& game, std::uint64_t seed, Shared& s,
-               GameCounts& counts) {
+void scan_game(Oracle& oracle, const std::vector<PuzzleMove>& game, const std::string& source,
+               Shared& s, GameCounts& counts) {
   const BuildOptions& o = *s.options;
   int kept_here = 0;
   std::size_t skip_until = 0;
-  for (std::size_t ply = static_cast<std::size_t>(o.min_ply); ply < game.moves.size(); ++ply) {
+  for (std::size_t ply = static_cast<std::size_t>(o.min_ply); ply < game.size(); ++ply) {
     if (s.done || kept_here >= o.per_game) return;
     if (ply < skip_until) continue;
-    const std::vector<PuzzleMove> moves(game.moves.begin(),
-                                        game.moves.begin() + static_cast<std::ptrdiff_t>(ply));
+    const std::vector<PuzzleMove> moves(game.begin(),
+                                        game.begin() + static_cast<std::ptrdiff_t>(ply));
     const auto node = oracle.replay(moves);
     if (!node) return;  // PopOut: a repeated position, which its solver does not take
     ++counts.positions;
@@ -89,7 +90,7 @@ void scan_game(Oracle& oracle, const LevelGame& game, std::uint64_t seed, Shared
     p.moves = moves;
     p.line = found.line;
     p.themes = themes_of(oracle, *node, found.line);
-    p.source = seed;
+    p.source = source;
     const bool obvious = obvious_start(oracle, *node, found.line);
     std::lock_guard<std::mutex> guard(s.lock);
     if (keep(s, p, obvious, counts)) {
@@ -104,14 +105,18 @@ void worker(Shared& s) {
   auto oracle = Oracle::create(o.spec, o.table_bytes, o.max_nodes);
   if (!oracle) return;  // checked before the threads start
   while (!s.done) {
-    const std::uint64_t seed = s.next_seed++;
     const std::uint64_t n0 = (*oracle)->nodes();
     GameCounts counts;
-    const auto game = play_level_game(o.spec, seed, o.move_budget);
-    if (game) {
-      scan_game(**oracle, *game, seed, s, counts);
+    if (const std::size_t given = s.next_given++; given < o.games.size()) {
+      scan_game(**oracle, o.games[given].moves, o.games[given].source, s, counts);
     } else {
-      ++counts.rejected["game-error"];
+      const std::uint64_t seed = s.next_seed++;
+      const auto game = play_level_game(o.spec, seed, o.move_budget);
+      if (game) {
+        scan_game(**oracle, game->moves, "g" + std::to_string(seed), s, counts);
+      } else {
+        ++counts.rejected["game-error"];
+      }
     }
     std::lock_guard<std::mutex> guard(s.lock);
     BuildProgress& p = s.progress;
@@ -142,7 +147,7 @@ Result<bool> resume(Shared& s) {
     if (!node) return make_error(ErrorCode::bad_input, p.id + ": " + node.error().message);
     s.ids.insert(p.id);
     s.obvious += obvious_start(**oracle, *node, p.line) ? 1 : 0;
-    last = std::max(last, p.source);
+    last = std::max(last, level_game_seed(p.source).value_or(0));
   }
   s.progress.kept = static_cast<int>(earlier->size());
   s.next_seed = last + 1;
@@ -165,7 +170,7 @@ Result<BuildProgress> build_puzzles(const BuildOptions& options) {
   if (fresh) {
     s.file << "# fourtable puzzles, " << options.spec.key << " " << options.spec.width << "x"
            << options.spec.height
-           << ": <id> <variant> <WxH> <moves> <line> <themes> g<source game>"
+           << ": <id> <variant> <WxH> <moves> <line> <themes> <source>"
               " (src/engine/puzzles/puzzle.h)\n";
   }
   std::vector<std::thread> pool;

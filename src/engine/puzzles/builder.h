@@ -1,5 +1,7 @@
-// `fourtable puzzles build`: puzzles of one variant from games between
-// computer levels (level_games.h), found and then checked again with the
+// `fourtable puzzles build`: puzzles of one variant from finished games
+// given (the store's, when the command is given one: each of their positions
+// is a moment where a player found or missed the only win) and from games
+// between computer levels (level_games.h), found and then checked again with the
 // solver (line.h), appended to a collection file (puzzle.h) one line at a
 // time, so that an interrupted build run again resumes: the puzzles already
 // in the file count, their ids are not taken twice, and the games go on
@@ -18,6 +20,7 @@
 #include <functional>
 #include <map>
 #include <string>
+#include <vector>
 
 #include "engine/puzzles/line.h"
 #include "rules/result.h"
@@ -35,9 +38,17 @@ struct BuildProgress {
   std::map<std::string, long> rejected;  // reason (reject_name, "duplicate", "obvious") -> count
 };
 
+// A finished game to take positions from, and where it came from (the
+// puzzle's source: "m<match>.<game>", puzzle.h).
+struct SourceGame {
+  std::string source;
+  std::vector<PuzzleMove> moves;
+};
+
 struct BuildOptions {
   rules::VariantSpec spec;
-  int count = 0;  // puzzles the file should hold
+  std::vector<SourceGame> games;  // looked at first, then games between levels
+  int count = 0;                  // puzzles the file should hold
   std::string out;
   int threads = 2;
   int min_ply = 8;

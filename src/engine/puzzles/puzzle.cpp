@@ -24,6 +24,18 @@ std::vector<std::string> words(std::string_view text) {
   return out;
 }
 
+bool digits(std::string_view s) {
+  return !s.empty() && s.size() <= 18 &&
+         s.find_first_not_of("0123456789") == std::string_view::npos;
+}
+
+// `m<match>.<game>`: a finished game of the store.
+bool store_source(std::string_view s) {
+  const std::size_t dot = s.find('.');
+  return s.size() > 3 && s[0] == 'm' && dot != std::string_view::npos &&
+         digits(s.substr(1, dot - 1)) && digits(s.substr(dot + 1));
+}
+
 Error bad(const std::string& why) {
   return make_error(ErrorCode::bad_input, why);
 }
@@ -44,6 +56,12 @@ std::string puzzle_id(const rules::VariantSpec& spec, const Node& n) {
   return buf;
 }
 
+std::optional<std::uint64_t> level_game_seed(const std::string& source) {
+  if (source.size() < 2 || source[0] != 'g' || !digits(std::string_view(source).substr(1)))
+    return std::nullopt;
+  return std::stoull(source.substr(1));
+}
+
 std::string list_line(const Puzzle& p) {
   const std::string moves = p.moves.empty() ? "-" : moves_text(p.moves);
   return p.id + " " + p.variant + " " + std::to_string(p.width) + "x" + std::to_string(p.height) +
@@ -53,7 +71,7 @@ std::string list_line(const Puzzle& p) {
 std::string format_puzzle(const Puzzle& p) {
   std::string themes;
   for (const std::string& t : p.themes) themes += (themes.empty() ? "" : ",") + t;
-  return list_line(p) + " " + (themes.empty() ? "-" : themes) + " g" + std::to_string(p.source);
+  return list_line(p) + " " + (themes.empty() ? "-" : themes) + " " + p.source;
 }
 
 Result<rules::VariantSpec> puzzle_variant(const Puzzle& p) {
@@ -90,10 +108,9 @@ Result<Puzzle> parse_puzzle(std::string_view text) {
     std::string t;
     while (std::getline(themes, t, ',')) p.themes.push_back(t);
   }
-  if (w[6].size() < 2 || w[6][0] != 'g' ||
-      w[6].find_first_not_of("0123456789", 1) != std::string::npos)
-    return bad("'" + w[6] + "' is not a source like g17");
-  p.source = std::stoull(w[6].substr(1));
+  if (!level_game_seed(w[6]) && !store_source(w[6]))
+    return bad("'" + w[6] + "' is not a source like g17 or m12.2");
+  p.source = w[6];
   return p;
 }
 
