@@ -24,10 +24,10 @@ constexpr const char* HELP =
        fourtable puzzles check FILE... [--every N]
 
 build: looks at the finished games of the store, if given, then plays games
-between computer levels 1 to 4, and keeps the positions
-where exactly one move wins, with a line where, after each longest
-resistance, again exactly one move wins (at most --max-moves of the
-solver's moves; src/engine/puzzles/line.h). Each puzzle is checked a second
+between computer levels 1 to 4, and keeps the positions where exactly one
+move wins, with a line where, after each longest resistance, again exactly
+one move wins (at most --max-moves of the solver's moves;
+src/engine/puzzles/line.h). Each puzzle is checked a second
 time before it is appended to FILE. Run again, it resumes: the puzzles in
 FILE count towards N. A progress line goes to stderr, a summary to stdout.
 
