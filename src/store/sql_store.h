@@ -77,6 +77,15 @@ class SqlStore final : public Store {
   bool revoke_api_token(PlayerId player, std::int64_t id) override;
   void touch_api_token(std::int64_t id, Millis now) override;
   BotUpgrade make_bot(PlayerId player, Millis now) override;
+  std::optional<Rating> find_puzzle_rating(PlayerId player, std::string_view variant) override;
+  std::optional<PuzzleScore> find_puzzle_score(std::string_view puzzle) override;
+  std::vector<PuzzleScore> puzzle_scores_of(std::string_view variant) override;
+  std::optional<PuzzleAttempt> find_puzzle_attempt(PlayerId player,
+                                                   std::string_view puzzle) override;
+  std::vector<PuzzleAttempt> puzzle_attempts_of(PlayerId player, std::string_view variant,
+                                                int limit) override;
+  bool record_puzzle_attempt(const PuzzleAttempt& attempt, const Rating& player_after,
+                             const PuzzleScore& puzzle_after) override;
   LoginFailures login_failures(std::string_view name_key, std::string_view address, Millis since,
                                int limit) override;
   void add_login_failure(std::string_view name_key, std::string_view address, Millis at,
