@@ -22,6 +22,7 @@ ApiOptions api_options(const HubOptions& o) {
   a.open_tables = o.open_tables;
   a.open_tables_per_address = o.open_tables_per_address;
   a.board_per_minute = o.analysis.live_per_minute;
+  a.puzzles = o.puzzles;
   return a;
 }
 

@@ -55,6 +55,8 @@ struct HubOptions {
   // client address over the tables this node made (0: no limit).
   int open_tables = 5;
   int open_tables_per_address = 20;
+  // The puzzle collection (http/puzzle_shelf.h, read by puzzle_collection.h).
+  std::shared_ptr<const PuzzleShelf> puzzles;
 };
 
 class Hub final : public Application, public RoomHost {

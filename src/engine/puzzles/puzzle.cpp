@@ -1,6 +1,9 @@
 #include "engine/puzzles/puzzle.h"
 
+#include <algorithm>
 #include <cstdio>
+#include <cstdlib>
+#include <filesystem>
 #include <fstream>
 #include <sstream>
 
@@ -124,6 +127,28 @@ Result<std::vector<Puzzle>> read_puzzles(const std::string& path) {
     auto p = parse_puzzle(text);
     if (!p) return bad(path + ":" + std::to_string(n) + ": " + p.error().message);
     out.push_back(std::move(*p));
+  }
+  return out;
+}
+
+std::string collection_dir() {
+  if (const char* env = std::getenv("FOURTABLE_PUZZLES"); env != nullptr && *env != 0) return env;
+  return FT_PUZZLES_DIR;
+}
+
+Result<std::vector<Puzzle>> read_collection(const std::string& dir) {
+  namespace fs = std::filesystem;
+  std::error_code ec;
+  std::vector<std::string> files;
+  for (const auto& e : fs::directory_iterator(dir, ec))
+    if (e.path().extension() == ".txt") files.push_back(e.path().string());
+  if (ec) return make_error(ErrorCode::bad_input, "cannot read " + dir + ": " + ec.message());
+  std::sort(files.begin(), files.end());
+  std::vector<Puzzle> out;
+  for (const std::string& f : files) {
+    auto some = read_puzzles(f);
+    if (!some) return some.error();
+    out.insert(out.end(), some->begin(), some->end());
   }
   return out;
 }

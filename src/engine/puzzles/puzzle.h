@@ -51,4 +51,11 @@ Result<rules::VariantSpec> puzzle_variant(const Puzzle& p);
 // Every puzzle of a collection file; an error names the first bad line.
 Result<std::vector<Puzzle>> read_puzzles(const std::string& path);
 
+// The repository's collection (data/puzzles/), or the folder FOURTABLE_PUZZLES
+// names; `fourtable serve` reads it at start.
+std::string collection_dir();
+// Every puzzle of every <variant>.txt of `dir`, the files in name order; an
+// error names the first bad line.
+Result<std::vector<Puzzle>> read_collection(const std::string& dir);
+
 }  // namespace ft::engine::puzzles

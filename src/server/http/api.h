@@ -3,7 +3,7 @@
 // to the same-site rule (request_guard.h), given the caller's guest as its
 // route needs (guests.h) and answered by the handler of its resource, one
 // file each: tables.cpp, me.cpp, accounts.cpp, tokens.cpp, bots.cpp,
-// players.cpp, export.cpp, games.cpp, service.cpp. A request with a personal
+// players.cpp, export.cpp, games.cpp, puzzles.cpp, service.cpp. A request with a personal
 // API token (tokens.cpp) is its player's, without cookie or same-site rule. Runs on the blocking
 // pool, so it may call the store.
 #pragma once
@@ -24,6 +24,7 @@
 #include "server/edge/static_files.h"
 #include "server/http/guests.h"
 #include "server/http/login_policy.h"
+#include "server/http/puzzle_shelf.h"
 #include "server/protocol/http_routes.h"
 #include "server/tables/clock.h"
 #include "server/tables/registry.h"
@@ -50,6 +51,9 @@ struct ApiOptions {
   double board_per_minute = 30;
   // Personal API tokens one account may hold (docs/bot-api.md).
   int tokens_per_account = 20;
+  // The puzzle collection, read at start (puzzle_shelf.h); null: no puzzles
+  // (every variant is unknown_variant).
+  std::shared_ptr<const PuzzleShelf> puzzles;
 };
 
 // What the handlers work with; each outlives the Api.
@@ -146,6 +150,17 @@ class Api {
   HttpResponse revoke_token(std::string_view id, const Identity& who);
   // bots.cpp (bot-api.md): the token's account becomes a bot.
   HttpResponse api_bot_upgrade(const Identity& who);
+  // puzzles.cpp (protocol.md 2.19): a puzzle near the caller's puzzle
+  // rating, one by id, the day's, and an attempt (rated once per player).
+  HttpResponse api_puzzle_next(const HttpRequest& request, const Identity* who);
+  HttpResponse api_puzzle_daily(const HttpRequest& request, const Identity* who);
+  HttpResponse api_puzzle(std::string_view id, const Identity* who);
+  HttpResponse api_puzzle_attempt(std::string_view id, const HttpRequest& request,
+                                  const Identity& who);
+  // The puzzle as 2.19 shows it to `who` (null: nobody): the solution and
+  // the attempt only once they attempted it.
+  boost::json::object puzzle_json(const ShelfPuzzle& p, const Identity* who);
+  const PuzzleShelf& puzzles() const;
   // service.cpp (protocol.md 2.8, 2.9): health, metrics, the test clock.
   HttpResponse healthz();
   HttpResponse metrics();

@@ -34,6 +34,9 @@ enum class HttpError : std::uint8_t {
   missing_scope,           // 403: the token lacks the scope the route needs (bot-api.md)
   not_found,               // 404
   not_played,              // 404: a game lost unplayed with its match (2.7)
+  unknown_variant,         // 404: a variant the puzzle collection has none of (2.19)
+  unknown_theme,           // 404: a theme no puzzle of the variant has (2.19)
+  unknown_puzzle,          // 404: an id the puzzle collection does not hold (2.19)
   method_not_allowed,      // 405, with Allow
   has_password,            // 409 (2.12)
   no_password,             // 409 (2.12)
@@ -52,7 +55,7 @@ enum class HttpError : std::uint8_t {
   server_error,            // 500
   unavailable,             // 503: the store is not reachable just now
 };
-inline constexpr int HTTP_ERROR_COUNT = 39;
+inline constexpr int HTTP_ERROR_COUNT = 42;
 
 // "bad_json", ...: the code as the body's error.code carries it.
 std::string_view http_error_name(HttpError code);

@@ -27,6 +27,10 @@ enum class Route {
   leaderboard,       // GET /api/leaderboard/{pool}
   game,              // GET /api/games/{id}
   game_analysis,     // GET /api/games/{id}/analysis
+  puzzle_next,       // GET /api/puzzles/next
+  puzzle_daily,      // GET /api/puzzles/daily
+  puzzle,            // GET /api/puzzles/{id}
+  puzzle_attempt,    // POST /api/puzzles/{id}/attempt
   analysis_board,    // POST /api/analysis
   account_login,     // POST /api/account/login
   account_logout,    // POST /api/account/logout
