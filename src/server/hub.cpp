@@ -24,6 +24,7 @@ ApiOptions api_options(const HubOptions& o) {
   a.open_tables_per_address = o.open_tables_per_address;
   a.board_per_minute = o.analysis.live_per_minute;
   a.challenge_ms = o.challenge_expiry_ms;
+  a.puzzles = o.puzzles;
   return a;
 }
 

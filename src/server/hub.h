@@ -59,6 +59,8 @@ struct HubOptions {
   int open_tables_per_address = 20;
   // A challenge not answered in this long expires (bot-api.md).
   std::int64_t challenge_expiry_ms = 120'000;
+  // The puzzle collection (http/puzzle_shelf.h, read by puzzle_collection.h).
+  std::shared_ptr<const PuzzleShelf> puzzles;
 };
 
 class Hub final : public Application, public RoomHost {

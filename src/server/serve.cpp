@@ -11,12 +11,14 @@
 #include <thread>
 
 #include "engine/computer.h"
+#include "engine/puzzles/puzzle.h"
 #include "engine/solver/book.h"
 #include "server/cluster/cluster.h"
 #include "server/edge/net.h"
 #include "server/edge/static_files.h"
 #include "server/hub.h"
 #include "server/protocol/log.h"
+#include "server/puzzle_collection.h"
 #include "store/event_bus.h"
 #include "store/store.h"
 
@@ -87,6 +89,7 @@ sigset_t own_signals() {
 HubOptions hub_options_of(const ServeOptions& options, const std::string& web_root) {
   HubOptions hub_options;
   hub_options.web = read_web_client(web_root);
+  hub_options.puzzles = load_puzzle_shelf(engine::puzzles::collection_dir());
   hub_options.engine_threads = options.engine_threads;
   hub_options.keep_finished_ms = std::int64_t{options.keep_finished_s} * 1000;
   hub_options.test_clock_ms = options.test_clock_ms;

@@ -401,4 +401,30 @@ struct LiveTable {
   std::vector<MoveRecord> moves;
 };
 
+// A puzzle's own rating (migration 016): Glicko-2 values as in Rating, kept
+// by the puzzle's id once someone attempted it.
+struct PuzzleScore {
+  std::string puzzle;
+  std::string variant;
+  double rating = 1500.0;
+  double deviation = 500.0;
+  double volatility = 0.06;
+  Millis last_rated_ms = 0;
+  int attempts = 0;  // rated attempts
+  int solved = 0;    // of them, solved
+  friend bool operator==(const PuzzleScore&, const PuzzleScore&) = default;
+};
+
+// A player's rated (first) attempt at a puzzle (migration 016).
+struct PuzzleAttempt {
+  PlayerId player = 0;
+  std::string puzzle;
+  std::string variant;
+  bool solved = false;
+  Millis at_ms = 0;
+  double rating_before = 0.0;  // the player's puzzle rating in the variant
+  double rating_after = 0.0;
+  friend bool operator==(const PuzzleAttempt&, const PuzzleAttempt&) = default;
+};
+
 }  // namespace ft::store

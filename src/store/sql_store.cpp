@@ -788,6 +788,115 @@ std::vector<Challenge> SqlStore::expire_challenges(Millis now, int limit) {
   });
 }
 
+// --- puzzle ratings and attempts (016) -------------------------------------
+
+namespace {
+constexpr const char* PUZZLE_RATING_COLS =
+    "player_id, variant, rating, deviation, volatility, last_rated_ms, attempts FROM "
+    "puzzle_ratings ";
+constexpr const char* PUZZLE_SCORE_COLS =
+    "puzzle_id, variant, rating, deviation, volatility, last_rated_ms, attempts, solved FROM "
+    "puzzle_scores ";
+constexpr const char* PUZZLE_ATTEMPT_COLS =
+    "player_id, puzzle_id, variant, solved, at_ms, rating_before, rating_after FROM "
+    "puzzle_attempts ";
+
+PuzzleScore puzzle_score_from(const Row& r) {
+  PuzzleScore x;
+  Columns(r) >> x.puzzle >> x.variant >> x.rating >> x.deviation >> x.volatility >>
+      x.last_rated_ms >> x.attempts >> x.solved;
+  return x;
+}
+
+PuzzleAttempt puzzle_attempt_from(const Row& r) {
+  PuzzleAttempt x;
+  Columns(r) >> x.player >> x.puzzle >> x.variant >> x.solved >> x.at_ms >> x.rating_before >>
+      x.rating_after;
+  return x;
+}
+}  // namespace
+
+std::optional<Rating> SqlStore::find_puzzle_rating(PlayerId player, std::string_view variant) {
+  ReadScope scope(*this, false);
+  return first_row(
+      q(scope.db(), "SELECT " + cols(PUZZLE_RATING_COLS) + "WHERE player_id = $1 AND variant = $2",
+        {player, variant}),
+      rating_from);
+}
+
+std::optional<PuzzleScore> SqlStore::find_puzzle_score(std::string_view puzzle) {
+  ReadScope scope(*this, false);
+  return first_row(
+      q(scope.db(), "SELECT " + cols(PUZZLE_SCORE_COLS) + "WHERE puzzle_id = $1", {puzzle}),
+      puzzle_score_from);
+}
+
+std::vector<PuzzleScore> SqlStore::puzzle_scores_of(std::string_view variant) {
+  ReadScope scope(*this, false);
+  return all_rows(
+      q(scope.db(), "SELECT " + cols(PUZZLE_SCORE_COLS) + "WHERE variant = $1 ORDER BY puzzle_id",
+        {variant}),
+      puzzle_score_from);
+}
+
+std::optional<PuzzleAttempt> SqlStore::find_puzzle_attempt(PlayerId player,
+                                                           std::string_view puzzle) {
+  ReadScope scope(*this, false);
+  return first_row(
+      q(scope.db(),
+        "SELECT " + cols(PUZZLE_ATTEMPT_COLS) + "WHERE player_id = $1 AND puzzle_id = $2",
+        {player, puzzle}),
+      puzzle_attempt_from);
+}
+
+std::vector<PuzzleAttempt> SqlStore::puzzle_attempts_of(PlayerId player, std::string_view variant,
+                                                        int limit) {
+  ReadScope scope(*this, false);
+  return all_rows(q(scope.db(),
+                    "SELECT " + cols(PUZZLE_ATTEMPT_COLS) +
+                        "WHERE player_id = $1 AND variant = $2 "
+                        "ORDER BY at_ms DESC, puzzle_id LIMIT $3",
+                    {player, variant, static_cast<std::int64_t>(std::max(limit, 0))}),
+                  puzzle_attempt_from);
+}
+
+bool SqlStore::record_puzzle_attempt(const PuzzleAttempt& a, const Rating& r,
+                                     const PuzzleScore& s) {
+  if (r.player != a.player || r.variant != a.variant || s.puzzle != a.puzzle ||
+      s.variant != a.variant || a.puzzle.empty())
+    fail(StoreErrc::bad_input, "an attempt's ratings must be its player's and its puzzle's");
+  return transaction([&] {
+    if (q(*db_, "SELECT id FROM players WHERE id = $1", {a.player}).empty())
+      fail(StoreErrc::not_found, "no player " + std::to_string(a.player));
+    if (!q(*db_, "SELECT solved FROM puzzle_attempts WHERE player_id = $1 AND puzzle_id = $2",
+           {a.player, a.puzzle})
+             .empty())
+      return false;
+    q(*db_,
+      "INSERT INTO puzzle_attempts (player_id, puzzle_id, variant, solved, at_ms, "
+      "rating_before, rating_after) VALUES ($1, $2, $3, $4, $5, $6, $7)",
+      {a.player, a.puzzle, a.variant, b(a.solved), a.at_ms, a.rating_before, a.rating_after});
+    q(*db_,
+      "INSERT INTO puzzle_ratings (player_id, variant, rating, deviation, volatility, "
+      "last_rated_ms, attempts) VALUES ($1, $2, $3, $4, $5, $6, $7) "
+      "ON CONFLICT (player_id, variant) DO UPDATE SET rating = excluded.rating, "
+      "deviation = excluded.deviation, volatility = excluded.volatility, "
+      "last_rated_ms = excluded.last_rated_ms, attempts = excluded.attempts",
+      {r.player, r.variant, r.rating, r.deviation, r.volatility, r.last_rated_ms,
+       static_cast<std::int64_t>(r.games)});
+    q(*db_,
+      "INSERT INTO puzzle_scores (puzzle_id, variant, rating, deviation, volatility, "
+      "last_rated_ms, attempts, solved) VALUES ($1, $2, $3, $4, $5, $6, $7, $8) "
+      "ON CONFLICT (puzzle_id) DO UPDATE SET rating = excluded.rating, "
+      "deviation = excluded.deviation, volatility = excluded.volatility, "
+      "last_rated_ms = excluded.last_rated_ms, attempts = excluded.attempts, "
+      "solved = excluded.solved",
+      {s.puzzle, s.variant, s.rating, s.deviation, s.volatility, s.last_rated_ms,
+       static_cast<std::int64_t>(s.attempts), static_cast<std::int64_t>(s.solved)});
+    return true;
+  });
+}
+
 // --- failed logins ----------------------------------------------------------
 
 Store::LoginFailures SqlStore::login_failures(std::string_view name_key, std::string_view address,

@@ -86,6 +86,15 @@ class SqlStore final : public Store {
                             std::string_view reason, std::string_view table, Millis now) override;
   bool challenges_due(Millis now) override;
   std::vector<Challenge> expire_challenges(Millis now, int limit) override;
+  std::optional<Rating> find_puzzle_rating(PlayerId player, std::string_view variant) override;
+  std::optional<PuzzleScore> find_puzzle_score(std::string_view puzzle) override;
+  std::vector<PuzzleScore> puzzle_scores_of(std::string_view variant) override;
+  std::optional<PuzzleAttempt> find_puzzle_attempt(PlayerId player,
+                                                   std::string_view puzzle) override;
+  std::vector<PuzzleAttempt> puzzle_attempts_of(PlayerId player, std::string_view variant,
+                                                int limit) override;
+  bool record_puzzle_attempt(const PuzzleAttempt& attempt, const Rating& player_after,
+                             const PuzzleScore& puzzle_after) override;
   LoginFailures login_failures(std::string_view name_key, std::string_view address, Millis since,
                                int limit) override;
   void add_login_failure(std::string_view name_key, std::string_view address, Millis at,

@@ -240,6 +240,28 @@ class Store {
   // At most `limit` open challenges whose time ran out by `now`, marked
   // expired and returned: each once, to whichever node asks first.
   virtual std::vector<Challenge> expire_challenges(Millis now, int limit) = 0;
+  // --- puzzle ratings and attempts (migration 016) -------------------------
+  // A player's puzzle rating in a variant (Rating::games counts rated
+  // attempts), a pool apart from find_rating's; nullopt before the first.
+  virtual std::optional<Rating> find_puzzle_rating(PlayerId player, std::string_view variant) = 0;
+  // The puzzle's own rating; nullopt before its first rated attempt.
+  virtual std::optional<PuzzleScore> find_puzzle_score(std::string_view puzzle) = 0;
+  // Every puzzle of the variant that has a rating, by id (one query: the
+  // server matches a player to a puzzle over the whole variant).
+  virtual std::vector<PuzzleScore> puzzle_scores_of(std::string_view variant) = 0;
+  // The player's rated attempt at the puzzle, if any.
+  virtual std::optional<PuzzleAttempt> find_puzzle_attempt(PlayerId player,
+                                                           std::string_view puzzle) = 0;
+  // The player's attempts in a variant, newest first, at most `limit`.
+  virtual std::vector<PuzzleAttempt> puzzle_attempts_of(PlayerId player, std::string_view variant,
+                                                        int limit) = 0;
+  // Keeps the player's first attempt at a puzzle with the two ratings it
+  // produced (`player_after.player` and `.variant`, `puzzle_after.puzzle`
+  // must be the attempt's), in one transaction; false, writing nothing,
+  // when the player attempted that puzzle already (only a first attempt is
+  // rated). not_found for an unknown player; bad_input for mismatched ids.
+  virtual bool record_puzzle_attempt(const PuzzleAttempt& attempt, const Rating& player_after,
+                                     const PuzzleScore& puzzle_after) = 0;
 
   // --- failed logins (migrations 008 and 010) ---------------------------
   // Kept here so that every node counts the same failures (a login may

@@ -27,6 +27,7 @@ const std::vector<std::pair<std::string, std::string>>& state_changes() {
       {"/api/account/login", R"({"name":"Victim Kept","password":"attacker-pass-1"})"},
       {"/api/analysis", R"({"game":"four","moves":["d"]})"},
       {"/api/pools/classic-3-2-rated", ""},
+      {"/api/puzzles/2d55633992/attempt", R"({"moves":["f"]})"},
   };
   return calls;
 }

@@ -52,8 +52,8 @@ options:
   --stats          summary to stderr: positions, time, nodes, checked scores
 
 PopOut (--variant popout, boards up to 64 bits, e.g. 7x6, 8x7): a move is a
-column digit (a drop) or `p` and a digit (a pop of the mover's bottom disc),
-e.g. 44p4; the score is 1 (win), 0 (draw) or -1 (loss) for the side to move,
+column digit (a drop) or `p` and a digit, or the digit and `^` (a pop of the
+mover's bottom disc), e.g. 44p4 or 444^; the score is 1 (win), 0 (draw) or -1 (loss) for the side to move,
 a position repeated on the search path counting as a draw (see
 src/engine/solver/popout_search.h). --analyze prints the drops' scores, a
 `|`, then the pops' (`-` where illegal). --threads, --weak and the book do not

@@ -488,6 +488,11 @@ Result<PopoutProblem> popout_play_moves(const PopoutProblem& start, std::string_
       return make_error(ErrorCode::no_such_column,
                         where + ": the board has " + std::to_string(p.width) + " columns");
     m.column = col;
+    // The puzzles' notation (and RULES.md A1's `d^`): the digit, then `^`.
+    if (!m.pop && i + 1 < moves.size() && moves[i + 1] == '^') {
+      m.pop = true;
+      ++i;
+    }
     if (!popout_legal(p, m))
       return make_error(
           m.pop ? ErrorCode::bad_input : ErrorCode::column_full,

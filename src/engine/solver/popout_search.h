@@ -100,7 +100,8 @@ struct PopoutMove {
 };
 
 // Plays `moves` from `start`: column digits 1..9 (0 for a tenth column) are
-// drops; `p` before a digit pops the mover's bottom disc there. Errors for a
+// drops; `p` before a digit, or `^` after it, pops the mover's bottom disc
+// there. Errors for a
 // bad character, a full column, a pop of a cell that is not the mover's, and
 // a move that ends the game.
 Result<PopoutProblem> popout_play_moves(const PopoutProblem& start, std::string_view moves);

@@ -142,6 +142,14 @@ HttpResponse Api::dispatch(const HttpRequest& request, const RouteMatch& m, cons
       return api_game_analysis(arg);
     case Route::analysis_board:
       return api_analysis_board(request, *who);
+    case Route::puzzle_next:
+      return api_puzzle_next(request, who);
+    case Route::puzzle_daily:
+      return api_puzzle_daily(request, who);
+    case Route::puzzle:
+      return api_puzzle(arg, who);
+    case Route::puzzle_attempt:
+      return api_puzzle_attempt(arg, request, *who);
     case Route::account_login:
     case Route::account_logout:
     case Route::account_password:

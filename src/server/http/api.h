@@ -3,9 +3,9 @@
 // to the same-site rule (request_guard.h), given the caller's guest as its
 // route needs (guests.h) and answered by the handler of its resource, one
 // file each: tables.cpp, me.cpp, accounts.cpp, tokens.cpp, bots.cpp,
-// players.cpp, export.cpp, games.cpp, pools.cpp, service.cpp. A request with a personal
-// API token (tokens.cpp) is its player's, without cookie or same-site rule. Runs on the blocking
-// pool, so it may call the store.
+// players.cpp, export.cpp, games.cpp, pools.cpp, puzzles.cpp, service.cpp. A request with a
+// personal API token (tokens.cpp) is its player's, without cookie or same-site rule. Runs on the
+// blocking pool, so it may call the store.
 #pragma once
 
 #include <boost/json.hpp>
@@ -28,6 +28,7 @@
 #include "server/http/bot_events.h"
 #include "server/http/guests.h"
 #include "server/http/login_policy.h"
+#include "server/http/puzzle_shelf.h"
 #include "server/protocol/http_routes.h"
 #include "server/protocol/pools.h"
 #include "server/tables/clock.h"
@@ -64,6 +65,9 @@ struct ApiOptions {
   // long one waits for its answer.
   int open_challenges = 5;
   std::int64_t challenge_ms = 120'000;
+  // The puzzle collection, read at start (puzzle_shelf.h); null: no puzzles
+  // (every variant is unknown_variant).
+  std::shared_ptr<const PuzzleShelf> puzzles;
 };
 
 // What the handlers work with; each outlives the Api.
@@ -206,6 +210,17 @@ class Api {
   boost::json::object challenge_json(const store::Challenge& c);
   // The event `type` with the challenge, to both its players.
   void challenge_event(const char* type, const store::Challenge& c);
+  // puzzles.cpp (protocol.md 2.21): a puzzle near the caller's puzzle
+  // rating, one by id, the day's, and an attempt (rated once per player).
+  HttpResponse api_puzzle_next(const HttpRequest& request, const Identity* who);
+  HttpResponse api_puzzle_daily(const HttpRequest& request, const Identity* who);
+  HttpResponse api_puzzle(std::string_view id, const Identity* who);
+  HttpResponse api_puzzle_attempt(std::string_view id, const HttpRequest& request,
+                                  const Identity& who);
+  // The puzzle as 2.21 shows it to `who` (null: nobody): the solution and
+  // the attempt only once they attempted it.
+  boost::json::object puzzle_json(const ShelfPuzzle& p, const Identity* who);
+  const PuzzleShelf& puzzles() const;
   // service.cpp (protocol.md 2.8, 2.9): health, metrics, the test clock.
   HttpResponse healthz();
   HttpResponse metrics();

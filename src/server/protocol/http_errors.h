@@ -41,6 +41,9 @@ enum class HttpError : std::uint8_t {
   not_found,               // 404
   not_played,              // 404: a game lost unplayed with its match (2.7)
   unknown_pool,            // 404: no pool of that id (2.19)
+  unknown_variant,         // 404: a variant the puzzle collection has none of (2.21)
+  unknown_theme,           // 404: a theme no puzzle of the variant has (2.21)
+  unknown_puzzle,          // 404: an id the puzzle collection does not hold (2.21)
   method_not_allowed,      // 405, with Allow
   has_password,            // 409 (2.12)
   no_password,             // 409 (2.12)
@@ -71,7 +74,7 @@ enum class HttpError : std::uint8_t {
   unavailable,             // 503: the store is not reachable just now
   table_busy,              // 503: a bot's command the table did not answer in time (moving nodes)
 };
-inline constexpr int HTTP_ERROR_COUNT = 58;
+inline constexpr int HTTP_ERROR_COUNT = 61;
 
 // "bad_json", ...: the code as the body's error.code carries it.
 std::string_view http_error_name(HttpError code);

@@ -34,6 +34,13 @@ constexpr std::array ROUTES{
     Entry{"GET", "/api/games/{}", Route::game, GuestNeed::none},
     Entry{"GET", "/api/games/{}/analysis", Route::game_analysis, GuestNeed::none},
     Entry{"POST", "/api/analysis", Route::analysis_board, GuestNeed::make, NEVER},
+    // Puzzles (2.21): reads look at the caller's puzzle rating if the
+    // cookie names one; an attempt makes a guest. "next" and "daily" come
+    // before "{}", which would match them too.
+    Entry{"GET", "/api/puzzles/next", Route::puzzle_next, GuestNeed::if_known},
+    Entry{"GET", "/api/puzzles/daily", Route::puzzle_daily, GuestNeed::if_known},
+    Entry{"GET", "/api/puzzles/{}", Route::puzzle, GuestNeed::if_known},
+    Entry{"POST", "/api/puzzles/{}/attempt", Route::puzzle_attempt, GuestNeed::make, NEVER},
     // Logging in and out read the cookie themselves and make no guest.
     Entry{"POST", "/api/account/login", Route::account_login, GuestNeed::none, NEVER},
     Entry{"POST", "/api/account/logout", Route::account_logout, GuestNeed::none, NEVER},

@@ -46,6 +46,10 @@ enum class Route {
   challenge_accept,   // POST /api/challenge/{id}/accept
   challenge_decline,  // POST /api/challenge/{id}/decline
   challenge_cancel,   // POST /api/challenge/{id}/cancel
+  puzzle_next,        // GET /api/puzzles/next
+  puzzle_daily,       // GET /api/puzzles/daily
+  puzzle,             // GET /api/puzzles/{id}
+  puzzle_attempt,     // POST /api/puzzles/{id}/attempt
   test_clock,         // POST /api/test/clock (serve --test-clock only)
   web,                // GET anything else: the web client (static_files.h)
 };

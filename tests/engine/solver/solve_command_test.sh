@@ -51,6 +51,9 @@ bad_lines 'p1\n13p131p3\n12p1p2\n' "$ft" solve --variant popout --width 4 --heig
 line_is 1 "^p1 error: .*not the mover's"        # a pop of no own disc
 line_is 2 "^13p131p3 error: .*repeats a position"
 line_is 3 "^12p1p2 error: .*ends the game"      # the board emptied
+# A pop written as the puzzles write it, the column then `^`: the same move.
+out=$(printf '1221p1\n12211^\n' | "$ft" solve --variant popout --width 4 --height 4)
+[[ "$out" == $'1221p1 1\n12211^ 1' ]] || fail "popout 1^ is p1: '$out'"
 # --analyze: the drops, a bar, the pops; d wins, column d has nothing to pop.
 out=$(echo "112233" | "$ft" solve --variant popout --width 4 --height 4 --analyze)
 set -- $out
