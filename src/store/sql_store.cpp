@@ -668,9 +668,10 @@ namespace {
 constexpr const char* CHALLENGE_FIELDS =
     "id, challenger, challenged, settings, status, reason, table_id, created_ms, expires_ms, "
     "answered_ms";
-constexpr const char* CHALLENGE_COLS =
-    "id, challenger, challenged, settings, status, reason, table_id, created_ms, expires_ms, "
-    "answered_ms FROM challenges ";
+// "SELECT <fields> FROM challenges ", for a WHERE to follow.
+std::string select_challenges() {
+  return "SELECT " + std::string(CHALLENGE_FIELDS) + " FROM challenges ";
+}
 
 Challenge challenge_from(const Row& r) {
   Challenge c;
@@ -715,18 +716,17 @@ std::optional<Challenge> SqlStore::add_challenge(PlayerId challenger, PlayerId c
 
 std::optional<Challenge> SqlStore::find_challenge(std::int64_t id) {
   ReadScope scope(*this, false);
-  return first_row(q(scope.db(), "SELECT " + cols(CHALLENGE_COLS) + "WHERE id = $1", {id}),
-                   challenge_from);
+  return first_row(q(scope.db(), select_challenges() + "WHERE id = $1", {id}), challenge_from);
 }
 
 std::vector<Challenge> SqlStore::open_challenges_of(PlayerId player, Millis now) {
   ReadScope scope(*this, false);
-  return all_rows(q(scope.db(),
-                    "SELECT " + cols(CHALLENGE_COLS) +
-                        "WHERE (challenger = $1 OR challenged = $1) AND status = 'open' AND "
-                        "expires_ms > $2 ORDER BY created_ms, id",
-                    {player, now}),
-                  challenge_from);
+  return all_rows(
+      q(scope.db(),
+        select_challenges() + "WHERE (challenger = $1 OR challenged = $1) AND status = 'open' AND "
+                              "expires_ms > $2 ORDER BY created_ms, id",
+        {player, now}),
+      challenge_from);
 }
 
 Store::Answered SqlStore::answer_challenge(std::int64_t id, PlayerId by, ChallengeStatus to,
@@ -735,7 +735,7 @@ Store::Answered SqlStore::answer_challenge(std::int64_t id, PlayerId by, Challen
   if (to == ChallengeStatus::open || to == ChallengeStatus::expired)
     fail(StoreErrc::bad_input, "a challenge is answered by accepting, declining or canceling");
   return transaction([&]() -> Answered {
-    const std::string select = "SELECT " + cols(CHALLENGE_COLS) + "WHERE id = $1";
+    const std::string select = select_challenges() + "WHERE id = $1";
     auto found = first_row(q(*db_, select, {id}), challenge_from);
     if (!found) return {ChallengeAnswer::not_found, std::nullopt};
     const PlayerId may = to == ChallengeStatus::canceled ? found->challenger : found->challenged;

@@ -115,14 +115,9 @@ HttpResponse Api::api_challenge_create(const HttpRequest& request, std::string_v
     return error(HttpError::cannot_challenge_self, "you cannot challenge yourself");
   if (target == 0 || !store_.find_player(target))
     return error(HttpError::not_found, "no player " + std::string(to.substr(0, 24)));
-  boost::system::error_code ec;
-  const json::value body = json::parse(request.body, ec);
-  if (ec || !body.is_object()) return error(HttpError::bad_json, "the body must be a JSON object");
-  auto settings = parse_settings(request.body);
-  if (!settings)
-    return error(settings.error().code == ErrorCode::illegal_move ? HttpError::bad_start
-                                                                  : HttpError::bad_settings,
-                 settings.error().message);
+  auto parsed = settings_of(request);
+  if (auto* refused = std::get_if<HttpResponse>(&parsed)) return std::move(*refused);
+  TableSettings* settings = &std::get<TableSettings>(parsed);
   if (settings->computer_level != 0)
     return error(HttpError::bad_settings, "a challenge is between two players: no computer");
   if (settings->seats != 2)

@@ -65,4 +65,16 @@ void add_result_fields(json::object& o, const store::GameRecord& g) {
   o["colours"] = std::move(colours);
 }
 
+std::variant<TableSettings, HttpResponse> settings_of(const HttpRequest& request) {
+  boost::system::error_code ec;
+  const boost::json::value body = boost::json::parse(request.body, ec);
+  if (ec || !body.is_object()) return error(HttpError::bad_json, "the body must be a JSON object");
+  auto settings = parse_settings(request.body);
+  if (!settings)
+    return error(settings.error().code == ErrorCode::illegal_move ? HttpError::bad_start
+                                                                  : HttpError::bad_settings,
+                 settings.error().message);
+  return std::move(*settings);
+}
+
 }  // namespace ft::server

@@ -9,10 +9,12 @@
 #include <string>
 #include <string_view>
 #include <utility>
+#include <variant>
 #include <vector>
 
 #include "server/edge/net.h"
 #include "server/protocol/http_errors.h"
+#include "server/protocol/settings.h"
 #include "store/records.h"
 
 namespace ft::server {
@@ -24,6 +26,11 @@ HttpResponse error(HttpError code, std::string message);
 boost::json::object player_object(std::int64_t id, std::string_view name);
 // "p_17" -> 17; 0 when it is not a player id.
 std::int64_t parse_player_id(std::string_view id);
+
+// The table settings of a request's JSON body (protocol.md 2.3), or the
+// answer that refuses it: bad_json, bad_start (an illegal start move),
+// bad_settings. A new table and a challenge read them alike.
+std::variant<TableSettings, HttpResponse> settings_of(const HttpRequest& request);
 
 // The parameters of a target's query string, percent-decoded ('+' is a
 // space), in order; nullopt when an escape is malformed.

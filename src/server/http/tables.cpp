@@ -47,14 +47,9 @@ HttpResponse Api::api_table(const std::string& id) {
 }
 
 HttpResponse Api::api_create_table(const HttpRequest& request, const Identity& who) {
-  boost::system::error_code ec;
-  const json::value body = json::parse(request.body, ec);
-  if (ec || !body.is_object()) return error(HttpError::bad_json, "the body must be a JSON object");
-  auto settings = parse_settings(request.body);
-  if (!settings)
-    return error(settings.error().code == ErrorCode::illegal_move ? HttpError::bad_start
-                                                                  : HttpError::bad_settings,
-                 settings.error().message);
+  auto parsed = settings_of(request);
+  if (auto* refused = std::get_if<HttpResponse>(&parsed)) return std::move(*refused);
+  TableSettings* settings = &std::get<TableSettings>(parsed);
   // Every table counts until its match starts: one waiting for people,
   // and one against the computer until its creator sits down (its page
   // does at once), since each is a room in memory.
