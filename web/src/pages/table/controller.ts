@@ -48,6 +48,14 @@ export class TableController {
   private readonly hooks: TableHooks;
   private conn: Connection | null = null;
   private moveCounter = 0;
+  // The id of the move in flight; how many sockets have opened.
+  private pendingId: string | null = null;
+  private opens = 0;
+  // A move the store did not take (protocol 4.2, "A write that fails is shown
+  // to nobody"): the table reloads and the sockets reconnect; the move is
+  // sent again with its id once a frame of the table came on a new socket, if
+  // the table is still at the version it was played at.
+  private lost: { id: string; move: string; version: number; opens: number } | null = null;
   // Move ids unique per page load (protocol 4.2): a random prefix and a counter.
   private readonly idPrefix = Math.random().toString(36).slice(2, 8) + '-';
   // Against the computer, Ready is sent by itself when the player asked so.
@@ -71,6 +79,7 @@ export class TableController {
       onMessage: (m) => this.onMessage(m),
       onStatus: (s) => {
         if (s.state === 'waiting') this.wasDisconnected = true;
+        if (s.state === 'open') this.opens++;
         this.connStatus = s;
         this.hooks.status();
       },
@@ -90,6 +99,8 @@ export class TableController {
     const now = Date.now();
     if (msg.type === 'error') {
       if (msg.code === 'no_such_table') this.notFound = true;
+      if (msg.code === 'server_error' && msg.id && msg.id === this.pendingId && this.pendingMove)
+        this.lost = { id: msg.id, move: this.pendingMove, version: this.model.version, opens: this.opens };
       if (msg.id && this.pendingMove) this.pendingMove = null;
       this.pieceSent = false;
       // Our view is behind: catch up, then the player can move again.
@@ -100,6 +111,7 @@ export class TableController {
     }
     if (msg.type === 'ack') return;
     if (msg.type === 'rematch') return this.onRematch(msg);
+    if (msg.type === 'state' || msg.type === 'event' || msg.type === 'presence') this.resendLost();
     if (msg.type === 'state') {
       this.pendingMove = null;
       this.lastError = null;
@@ -199,10 +211,23 @@ export class TableController {
     if (wait > 0) this.claimTimer = setTimeout(() => this.hooks.render(), wait + 50);
   }
 
-  sendMove(move: string): void {
+  // A frame of the table came on a new socket after a lost move: the move is
+  // sent again (once the frame is applied) if the table is at the version it
+  // was played at; else the table moved on without it. The server's version
+  // check stands behind this one.
+  private resendLost(): void {
+    const lost = this.lost;
+    if (!lost || this.opens === lost.opens) return;
+    this.lost = null;
+    queueMicrotask(() => {
+      if (this.model.version === lost.version) this.sendMove(lost.move, lost.id);
+    });
+  }
+
+  // `id` is given for a move sent again (its first id, so it is played once).
+  sendMove(move: string, id = `${this.idPrefix}${++this.moveCounter}`): void {
     const m = this.model;
     if (!isMyTurn(m) || this.pendingMove || !m.game?.legal.includes(move)) return;
-    const id = `${this.idPrefix}${++this.moveCounter}`;
     const sent = this.conn?.send({
       type: 'move',
       id,
@@ -212,6 +237,7 @@ export class TableController {
     });
     if (sent) {
       this.pendingMove = move;
+      this.pendingId = id;
       this.hooks.render();
     }
   }
