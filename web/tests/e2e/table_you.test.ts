@@ -108,6 +108,9 @@ describe('you at the table, on a desktop and a phone', () => {
       expect(await inView(p, '.seat.you .you-badge'), 'the "you" mark is seen').toBe(true);
     }
     expect(await C.locator('.you-badge').count()).toBe(0);
+    // The turn's notification is offered to a player, not to a spectator.
+    expect(await A.locator('#notify').count()).toBe(1);
+    expect(await C.locator('#notify').count()).toBe(0);
     await viewShot(B, 'you-phone-start');
   });
 

@@ -107,7 +107,7 @@ class TablePage implements TableHooks {
       scoreBox(m),
       soundToggle(
         () => this.render(),
-        prefToggles(() => this.render()),
+        prefToggles(m.mySeat !== null, () => this.render()),
       ),
       movesBox(m),
       countedBox(m),

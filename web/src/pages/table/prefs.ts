@@ -44,9 +44,11 @@ function toggle(id: string, label: string, on: boolean, click: () => void): HTML
 }
 
 // The toggles beside the sound's: one tap (on a touch screen only) and the
-// notification (where the browser has them). `rerender` draws their new state.
-export function prefToggles(rerender: () => void): HTMLElement[] {
+// notification (where the browser has them), for a seated player only: a
+// spectator drops no disc and has no turn. `rerender` draws their new state.
+export function prefToggles(seated: boolean, rerender: () => void): HTMLElement[] {
   const out: HTMLElement[] = [];
+  if (!seated) return out;
   if (window.matchMedia?.('(pointer: coarse)').matches)
     out.push(
       toggle('one-tap', t('table.one_tap'), oneTapOn(), () => {
