@@ -243,5 +243,30 @@ TEST(AnalysisWorkers, AWorkerKilledMidGameIsReplacedAfterItsLease) {
   EXPECT_EQ(r.json().at("computed_at").as_int64(), stored->computed_ms);
 }
 
+// A job claimed as often as allowed (three times by default) whose last
+// lease ran out is left: no worker takes it again, and the game page is
+// told `failed` instead of `running` for ever.
+TEST(AnalysisWorkers, AJobClaimedThreeTimesIsShownAsFailed) {
+  const std::string db = temp_db("analysis_failed");
+  ServerProcess node(db, "--analysis-workers 0");
+  const std::string game =
+      play_game(node.port(), R"({"game":"four","format":"single"})", random_game(7, 6, 5));
+  auto st = store::open_store("sqlite:" + db);
+  const store::AnalysisJob queued = job_of(*st, game);
+  // Three workers that each died holding it: 1 ms leases, each run out
+  // before the next claim (store times 10, 20, 30 ms since the epoch).
+  for (int i = 0; i < 3; ++i) {
+    auto claimed = st->claim_analysis_job("gone-" + std::to_string(i), 10 * (i + 1), 1, 3);
+    ASSERT_TRUE(claimed);
+    EXPECT_EQ(claimed->match_id, queued.match_id);
+  }
+  EXPECT_FALSE(st->claim_analysis_job("fourth", 40, 1000, 3)) << "claimed a fourth time";
+  HttpResult r = http(node.port(), "GET", "/api/games/" + game + "/analysis");
+  ASSERT_EQ(r.status, 200) << r.body;
+  EXPECT_EQ(str(r.json().at("status")), "failed") << r.body;
+  EXPECT_EQ(r.json().at("attempts").as_int64(), 3);
+  EXPECT_FALSE(r.json().as_object().contains("positions")) << r.body;
+}
+
 }  // namespace
 }  // namespace ft::test

@@ -27,8 +27,9 @@ export interface Mistake {
 }
 
 export interface GameAnalysis {
-  status: 'queued' | 'running' | 'done';
+  status: 'queued' | 'running' | 'done' | 'failed';
   queue_position?: number;
+  attempts?: number; // failed: how many times it was tried
   scores?: 'exact' | 'win_draw_loss';
   budget_ms?: number;
   unsupported?: string;

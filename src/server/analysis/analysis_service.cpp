@@ -239,6 +239,15 @@ AnalysisService::Answer AnalysisService::game(const std::string& table, int numb
     if (stored_json()) return answer;  // stored meanwhile
     return {503, {}};
   }
+  // Claimed as often as allowed and its last lease ran out: no worker takes
+  // it again (a game that kills its worker must not kill every worker), so
+  // say so instead of "running" for good.
+  if (job->state == store::AnalysisJobState::running && job->attempts >= options_.max_attempts &&
+      job->lease_until_ms <= now_ms_()) {
+    body["status"] = "failed";
+    body["attempts"] = job->attempts;
+    return answer;
+  }
   wake();
   const std::string id = game_id(table, number);
   if (job->state == store::AnalysisJobState::running) {

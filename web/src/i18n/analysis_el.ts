@@ -23,6 +23,7 @@ export const analysisEl: AnalysisMessages = {
   'analysis.heading': 'Ακριβής ανάλυση',
   'analysis.queued': 'Η ανάλυση είναι σε αναμονή (θέση {n}).',
   'analysis.running': 'Ανάλυση: {done} από {total} θέσεις έτοιμες…',
+  'analysis.failed': 'Η ανάλυση αυτής της παρτίδας απέτυχε {n} φορές και δεν θα ξαναδοκιμαστεί.',
   'analysis.unsupported': 'Δεν υπάρχει ακριβής ανάλυση εδώ: {why}',
   'analysis.pending': 'Δεν έχει αναλυθεί ακόμη: η ανάλυση πάει από την τελευταία κίνηση προς την πρώτη.',
   'analysis.not_solved': 'Δεν λύθηκε: ο επιλυτής δεν τελείωσε στον χρόνο του ({s} δ). Καμία τιμή δεν μαντεύεται.',

@@ -22,6 +22,7 @@ export const analysisEn = {
   'analysis.heading': 'Exact analysis',
   'analysis.queued': 'The analysis is queued (place {n}).',
   'analysis.running': 'Analysing: {done} of {total} positions done…',
+  'analysis.failed': 'The analysis of this game failed {n} times and will not be tried again.',
   'analysis.unsupported': 'No exact analysis here: {why}',
   'analysis.pending': 'Not analysed yet: the analysis works from the last move back to the first.',
   'analysis.not_solved': 'Not solved: the solver did not finish within its time budget ({s} s). No score is guessed.',

@@ -23,6 +23,7 @@ export const analysisNl: AnalysisMessages = {
   'analysis.heading': 'Exacte analyse',
   'analysis.queued': 'De analyse staat in de wachtrij (plaats {n}).',
   'analysis.running': 'Bezig met analyseren: {done} van {total} stellingen klaar…',
+  'analysis.failed': 'De analyse van deze partij is {n} keer mislukt en wordt niet opnieuw geprobeerd.',
   'analysis.unsupported': 'Geen exacte analyse hier: {why}',
   'analysis.pending': 'Nog niet geanalyseerd: de analyse werkt van de laatste zet terug naar de eerste.',
   'analysis.not_solved':

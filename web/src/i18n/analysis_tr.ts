@@ -23,6 +23,7 @@ export const analysisTr: AnalysisMessages = {
   'analysis.heading': 'Kesin analiz',
   'analysis.queued': 'Analiz sırada ({n}. sıra).',
   'analysis.running': 'Analiz ediliyor: {total} konumdan {done} tamam…',
+  'analysis.failed': 'Bu oyunun analizi {n} kez başarısız oldu ve yeniden denenmeyecek.',
   'analysis.unsupported': 'Burada kesin analiz yok: {why}',
   'analysis.pending': 'Henüz analiz edilmedi: analiz son hamleden ilkine doğru ilerler.',
   'analysis.not_solved': 'Çözülmedi: çözücü süre sınırı ({s} sn) içinde bitiremedi. Hiçbir değer tahmin edilmez.',

@@ -61,7 +61,8 @@ class GamePage {
       this.error = e instanceof ApiError ? errorMessage(e.code, e.message) : String(e);
     }
     this.render();
-    if (this.analysis && this.analysis.status !== 'done') window.setTimeout(() => void this.refresh(), POLL_MS);
+    const st = this.analysis?.status;
+    if (st === 'queued' || st === 'running') window.setTimeout(() => void this.refresh(), POLL_MS);
   }
 
   private total(): number {
@@ -355,6 +356,10 @@ class GamePage {
     }
     if (a.unsupported) {
       box.append(h('p', {}, ta('analysis.unsupported', { why: reasonWords(a.unsupported) })));
+      return box;
+    }
+    if (a.status === 'failed') {
+      box.append(h('p', { class: 'analysis-status' }, ta('analysis.failed', { n: a.attempts ?? 3 })));
       return box;
     }
     if (a.status === 'queued')
