@@ -16,12 +16,6 @@ namespace ft::store {
 namespace {
 
 constexpr int CONNECT_TIMEOUT_S = 2;
-// A Redis that takes the connection and never answers (stopped, swapped out)
-// must not hold a publishing thread for good: a command gives up after this,
-// and after a publish that failed, publishing fails at once for a while, so
-// a request handler that publishes waits at most one failure's time.
-constexpr int COMMAND_TIMEOUT_S = 1;
-constexpr auto PUBLISH_PAUSE = std::chrono::seconds(1);
 constexpr int RECONNECT_EVERY_MS = 200;
 constexpr auto SUBSCRIBE_TIMEOUT = std::chrono::seconds(5);
 
@@ -104,12 +98,6 @@ redisContext* RedisBus::connect() const {
     redisFree(c);
     return nullptr;
   }
-  // Bounds the publisher's commands and the subscriber's first one; the
-  // subscriber then reads only what poll(2) says has arrived.
-  if (c && redisSetTimeout(c, timeval{COMMAND_TIMEOUT_S, 0}) != REDIS_OK) {
-    redisFree(c);
-    return nullptr;
-  }
   return c;
 }
 
@@ -121,8 +109,6 @@ void RedisBus::wake() {
 
 void RedisBus::publish(std::string_view channel, std::string_view payload) {
   std::lock_guard lock(publish_mutex_);
-  if (std::chrono::steady_clock::now() < publish_paused_until_)
-    throw unavailable("not publishing on " + std::string(channel) + " (Redis failed just now)");
   for (int attempt = 0; attempt < 2; ++attempt) {
     if (!publisher_) publisher_ = connect();
     if (!publisher_) break;
@@ -136,10 +122,9 @@ void RedisBus::publish(std::string_view channel, std::string_view payload) {
       if (error) throw StoreError(StoreErrc::internal, "Redis: PUBLISH: " + text);
       return;
     }
-    redisFree(publisher_);  // the connection broke or timed out: one fresh try
+    redisFree(publisher_);  // the connection broke: one fresh try
     publisher_ = nullptr;
   }
-  publish_paused_until_ = std::chrono::steady_clock::now() + PUBLISH_PAUSE;
   throw unavailable("cannot publish on " + std::string(channel));
 }
 

@@ -5,12 +5,10 @@
 // connection while it reads. When the connection drops, the thread reconnects
 // (every 200 ms) and subscribes again to every channel that has handlers;
 // messages published meanwhile are lost, which the protocol tolerates
-// (event_bus.h). Commands time out (redis_bus.cpp), so a Redis that stops
-// answering costs a publisher a second, not its thread.
+// (event_bus.h).
 #pragma once
 
 #include <atomic>
-#include <chrono>
 #include <condition_variable>
 #include <deque>
 #include <map>
@@ -67,7 +65,6 @@ class RedisBus final : public EventBus {
   const std::string name_;
   std::mutex publish_mutex_;
   redisContext* publisher_ = nullptr;
-  std::chrono::steady_clock::time_point publish_paused_until_;  // under publish_mutex_
 
   mutable std::mutex mutex_;
   std::condition_variable changed_;

@@ -3,20 +3,14 @@
 // for "local" they are one object (a single node has one bus).
 #include "store/event_bus.h"
 
-#include <arpa/inet.h>
 #include <gtest/gtest.h>
 #include <hiredis/hiredis.h>
-#include <netinet/in.h>
-#include <sys/socket.h>
 #include <unistd.h>
 
 #include <chrono>
 #include <condition_variable>
 #include <cstdlib>
-#include <future>
-#include <memory>
 #include <mutex>
-#include <optional>
 #include <thread>
 #include <vector>
 
@@ -192,54 +186,6 @@ INSTANTIATE_TEST_SUITE_P(Buses, EventBusTest, ::testing::ValuesIn(buses()),
                          [](const ::testing::TestParamInfo<std::string>& param) {
                            return param.param;
                          });
-
-// A listening socket nobody accepts from: connections complete (the
-// kernel's backlog) and nothing is ever answered, as with a stopped Redis.
-int silent_listener(int& port) {
-  const int fd = ::socket(AF_INET, SOCK_STREAM, 0);
-  sockaddr_in a{};
-  a.sin_family = AF_INET;
-  a.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
-  socklen_t len = sizeof a;
-  if (fd < 0 || ::bind(fd, reinterpret_cast<sockaddr*>(&a), len) != 0 || ::listen(fd, 64) != 0 ||
-      ::getsockname(fd, reinterpret_cast<sockaddr*>(&a), &len) != 0)
-    return -1;
-  port = ntohs(a.sin_port);
-  return fd;
-}
-
-// Publishing is done from request handlers (player events) and the table
-// feed's thread: a Redis that never answers fails each publish with
-// `unavailable` (the next one at once) instead of holding the thread, and
-// the bus still stops. Run on a thread of its own so a hang is reported, not
-// waited for.
-TEST(RedisBusSilent, PublishingToARedisThatNeverAnswersFailsInsteadOfBlocking) {
-  int port = 0;
-  const int fd = silent_listener(port);
-  ASSERT_GE(fd, 0);
-  using Codes = std::vector<std::optional<StoreErrc>>;
-  auto done = std::make_shared<std::promise<Codes>>();
-  std::future<Codes> result = done->get_future();
-  std::thread([port, done] {
-    Codes codes;
-    {
-      RedisBus bus(RedisAddress{"127.0.0.1", port, ""});
-      for (int i = 0; i < 2; ++i) {
-        try {
-          bus.publish("ft:test:silent", "x");
-          codes.emplace_back(std::nullopt);
-        } catch (const StoreError& e) {
-          codes.emplace_back(e.code());
-        }
-      }
-    }
-    done->set_value(codes);
-  }).detach();
-  ASSERT_EQ(result.wait_for(60s), std::future_status::ready)
-      << "publish (or the bus's end) blocked on a Redis that does not answer";
-  EXPECT_EQ(result.get(), (Codes{StoreErrc::unavailable, StoreErrc::unavailable}));
-  ::close(fd);
-}
 
 TEST(EventBusUrls, BadUrlsAndUnreachableRedisSayWhy) {
   for (const char* url :
