@@ -9,6 +9,8 @@
 #include <gtest/gtest.h>
 
 #include <chrono>
+#include <condition_variable>
+#include <future>
 #include <mutex>
 #include <thread>
 #include <vector>
@@ -103,6 +105,71 @@ TEST(PlayerEvents, ThroughABusEachNodesSubscribersHearThePlayersEvents) {
   there.unsubscribe(sub);
   here.close();
   there.close();
+}
+
+// A bus whose publish waits until the test lets it go, as a Redis that
+// stopped answering holds its publisher; subscriptions go to a local bus.
+class StalledBus final : public store::EventBus {
+ public:
+  void publish(std::string_view channel, std::string_view payload) override {
+    std::unique_lock lock(mu_);
+    ++waiting_;
+    changed_.notify_all();
+    changed_.wait(lock, [this] { return released_; });
+    lock.unlock();
+    local_->publish(channel, payload);
+  }
+  std::uint64_t subscribe(const std::string& channel, Handler handler) override {
+    const std::uint64_t id = local_->subscribe(channel, std::move(handler));
+    std::lock_guard lock(mu_);
+    ++subscribed_;
+    changed_.notify_all();
+    return id;
+  }
+  void unsubscribe(std::uint64_t subscription) override { local_->unsubscribe(subscription); }
+  bool subscribed() {
+    std::unique_lock lock(mu_);
+    return changed_.wait_for(lock, 5s, [this] { return subscribed_ > 0; });
+  }
+  bool publisher_waiting() {
+    std::unique_lock lock(mu_);
+    return changed_.wait_for(lock, 5s, [this] { return waiting_ > 0; });
+  }
+  void release() {
+    std::lock_guard lock(mu_);
+    released_ = true;
+    changed_.notify_all();
+  }
+
+ private:
+  std::unique_ptr<store::EventBus> local_ = store::open_event_bus("local");
+  std::mutex mu_;
+  std::condition_variable changed_;
+  int waiting_ = 0;
+  int subscribed_ = 0;
+  bool released_ = false;
+};
+
+// Challenges publish from request handlers: a bus that does not answer must
+// not hold the request. The events wait, in order, and go out when it answers.
+TEST(PlayerEvents, PublishingDoesNotWaitForABusThatDoesNotAnswer) {
+  StalledBus bus;
+  PlayerEvents events;
+  events.use_bus(bus);
+  Heard heard;
+  events.subscribe(7, heard.handler());
+  ASSERT_TRUE(bus.subscribed());
+  auto published = std::async(std::launch::async, [&] {
+    for (int n = 1; n <= 3; ++n) events.publish(7, boost::json::object{{"n", n}});
+  });
+  ASSERT_TRUE(bus.publisher_waiting()) << "nothing reached the bus";
+  const bool returned = published.wait_for(10s) == std::future_status::ready;
+  bus.release();
+  EXPECT_TRUE(returned) << "publish() waited for the stalled bus";
+  published.wait();
+  for (int i = 0; i < 400 && heard.now().size() < 3; ++i) std::this_thread::sleep_for(5ms);
+  EXPECT_EQ(heard.now(), (std::vector<std::string>{R"({"n":1})", R"({"n":2})", R"({"n":3})"}));
+  events.close();
 }
 
 TEST(PlayerEvents, AHandlerMayUnsubscribeItself) {

@@ -13,6 +13,10 @@ std::string channel(std::int64_t player) {
   return "ft:player:" + std::to_string(player);
 }
 
+// Events waiting for the bus; past this the oldest are lost (logged), so a
+// Redis that stops answering cannot eat memory.
+constexpr std::size_t OUTBOX_LIMIT = 10000;
+
 }  // namespace
 
 PlayerEvents::PlayerEvents() = default;
@@ -28,6 +32,12 @@ void PlayerEvents::close() {
   }
   wake_.notify_all();
   if (bus_thread_.joinable()) bus_thread_.join();
+  {
+    std::lock_guard lock(out_mu_);
+    out_stopping_ = true;
+  }
+  out_ready_.notify_all();
+  if (publisher_.joinable()) publisher_.join();  // after a publish in flight
   for (const auto& [player, subscription] : bus_subs_) bus_->unsubscribe(subscription);
   bus_subs_.clear();
 }
@@ -35,15 +45,42 @@ void PlayerEvents::close() {
 void PlayerEvents::use_bus(store::EventBus& bus) {
   bus_ = &bus;
   bus_thread_ = std::thread([this] { run_bus_thread(); });
+  publisher_ = std::thread([this] { run_publisher(); });
 }
 
 void PlayerEvents::publish(std::int64_t player, const boost::json::object& event) {
-  const std::string text = json_text(event);
+  std::string text = json_text(event);
   if (bus_ == nullptr) return deliver(player, text);
-  try {
-    bus_->publish(channel(player), text);
-  } catch (const std::exception& e) {
-    log::warn() << "player event for p_" << player << " lost: " << e.what();
+  bool dropped = false;
+  {
+    std::lock_guard lock(out_mu_);
+    if (out_stopping_) return;
+    outbox_.emplace_back(player, std::move(text));
+    if (outbox_.size() > OUTBOX_LIMIT) {
+      outbox_.pop_front();
+      dropped = true;
+    }
+  }
+  out_ready_.notify_one();
+  if (dropped) log::warn() << "player events: the bus is behind, the oldest waiting one is lost";
+}
+
+void PlayerEvents::run_publisher() {
+  for (;;) {
+    std::deque<std::pair<std::int64_t, std::string>> batch;
+    {
+      std::unique_lock lock(out_mu_);
+      out_ready_.wait(lock, [this] { return out_stopping_ || !outbox_.empty(); });
+      if (out_stopping_) return;
+      batch.swap(outbox_);
+    }
+    for (const auto& [player, text] : batch) {
+      try {
+        bus_->publish(channel(player), text);
+      } catch (const std::exception& e) {
+        log::warn() << "player event for p_" << player << " lost: " << e.what();
+      }
+    }
   }
 }
 

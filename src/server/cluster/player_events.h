@@ -12,6 +12,9 @@
 // that subscription is active is lost, as any bus message may be
 // (event_bus.h): what a subscriber must not miss it reads from the store
 // after subscribing (the pages' open challenges are sent that way).
+// publish() never waits for the bus: the event is queued for a thread of
+// this class, since it is called from request handlers and a Redis that
+// stops answering holds its publisher until it answers again.
 #pragma once
 
 #include <boost/json/object.hpp>
@@ -57,6 +60,7 @@ class PlayerEvents {
  private:
   void deliver(std::int64_t player, const std::string& event);
   void run_bus_thread();
+  void run_publisher();
   // On the bus thread: the player's channel subscribed or dropped, as its
   // handlers now want.
   void settle(std::int64_t player);
@@ -72,6 +76,12 @@ class PlayerEvents {
   std::condition_variable wake_;
   bool stopping_ = false;
   std::thread bus_thread_;
+  // Events on their way to the bus, in order; the oldest go past a limit.
+  std::mutex out_mu_;
+  std::condition_variable out_ready_;
+  std::deque<std::pair<std::int64_t, std::string>> outbox_;
+  bool out_stopping_ = false;
+  std::thread publisher_;
   // Handlers run under this (not mu_), so unsubscribe() can wait out a call.
   std::recursive_mutex delivering_;
 };
