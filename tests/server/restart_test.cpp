@@ -86,6 +86,33 @@ TEST(Restart, OutagesChargeNobodyAcrossTwoRestarts) {
   EXPECT_NEAR(restored[1], after_move[1], 300);
 }
 
+// A table whose second player sat down while its creator had not opened it
+// yet: after a restart the match still waits for the creator (before, the
+// restored seats counted as opened, and the first hello started the match
+// with the creator's clock running in their absence).
+TEST(Restart, ATableNotStartedStillWaitsForEveryPlayerAfterARestart) {
+  const std::string db = temp_db("unstarted");
+  auto server = std::make_unique<ServerProcess>(db);
+  auto [a, b, table] = two_guests_at_a_table(server->port(), 60000);
+  {
+    Player pb = join(server->port(), b, table);
+    EXPECT_EQ(pb.seat, 1);
+    EXPECT_EQ(str(fresh_state(server->port(), b, table).at("table").at("status")), "waiting");
+    server->kill9();
+  }
+  server = std::make_unique<ServerProcess>(db);
+  Player pb = join(server->port(), b, table);
+  EXPECT_EQ(pb.seat, 1);
+  EXPECT_TRUE(pb.state.at("game").is_null()) << json::serialize(pb.state);
+  json::object seen = fresh_state(server->port(), b, table);
+  EXPECT_EQ(str(seen.at("table").at("status")), "waiting") << json::serialize(seen);
+  // The creator opens it: now the match starts, for both.
+  Player pa = join(server->port(), a, table);
+  EXPECT_EQ(pa.seat, 0);
+  EXPECT_EQ(str(pa.state.at("table").at("status")), "playing") << json::serialize(pa.state);
+  pb.ws->expect("event", "game_started");
+}
+
 // Before: with a 10 s bank and an 11 s outage, the move played after the
 // first restart was replayed at the second one as if its mover had thought
 // through the outage: its flag fell on replay, the move was refused ("the

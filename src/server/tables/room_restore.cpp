@@ -49,7 +49,10 @@ Result<std::shared_ptr<Room>> Room::restore(RoomHost& host, const store::LiveTab
     SeatInfo& s = room->t_.seats[static_cast<std::size_t>(seat.index)];
     s.player = seat.player.value_or(0);
     s.computer = seat.bot_level;
-    s.joined = true;
+    // A match not started yet waits, as before the restart, for every seated
+    // person to open the table: sitting down is stored, having opened it is
+    // not, and nobody is connected to a table just loaded.
+    s.joined = live.match.has_value() || s.computer != 0;
     if (static_cast<std::size_t>(seat.index) < names.size())
       s.name = names[std::size_t(seat.index)];
     if (s.player != 0) ++people;
