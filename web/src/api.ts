@@ -33,8 +33,14 @@ export async function call(method: string, path: string, body?: unknown): Promis
   return data;
 }
 
+// The same name as connection.ts's IDENTITY_EVENT, without importing the
+// socket code into pages that have none.
+const IDENTITY_EVENT = 'fourtable:identity';
+
 export async function getMe(): Promise<Player> {
-  return readPlayer(await call('GET', '/api/me'), 'me');
+  const me = readPlayer(await call('GET', '/api/me'), 'me');
+  window.dispatchEvent(new Event(IDENTITY_EVENT));
+  return me;
 }
 
 export async function setName(name: string): Promise<Player> {

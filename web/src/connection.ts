@@ -4,6 +4,10 @@
 // tab back to the foreground (visibilitychange).
 import { encodeClient, parseServer, ProtocolError, type ClientMessage, type ServerMessage } from './protocol';
 
+// Said on `window` when the page learns that this browser has a player
+// (a welcome here, an answer of GET /api/me in api.ts).
+export const IDENTITY_EVENT = 'fourtable:identity';
+
 export type ConnStatus =
   { state: 'connecting' } | { state: 'open' } | { state: 'waiting'; retryAt: number; attempt: number };
 
@@ -102,6 +106,9 @@ export class Connection {
         if (err instanceof ProtocolError) this.opts.onProtocolError?.(err);
         return;
       }
+      // The socket's cookie names a player now (made at the handshake if
+      // new): the page's own events may follow (my_events.ts).
+      if (msg.type === 'welcome') window.dispatchEvent(new Event(IDENTITY_EVENT));
       this.opts.onMessage(msg);
     };
     ws.onclose = () => {

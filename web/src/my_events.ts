@@ -3,7 +3,7 @@
 // player received or sent, their answers, and a game starting. The notice
 // that shows them (challenge_notice.ts) loads with the first one, so a page
 // nobody challenges carries only this file.
-import { Connection, wsUrl } from './connection';
+import { Connection, IDENTITY_EVENT, wsUrl } from './connection';
 import type { MyEvent } from './protocol';
 
 type Show = { event: (e: MyEvent, me: string) => void; reopened: () => void };
@@ -28,10 +28,37 @@ export function startMyEvents(): void {
     },
     onStatus: () => {},
   });
-  // A moment after the page has loaded: a first visit's page makes its guest
-  // itself (GET /api/me, the lobby's socket), and this socket's handshake
-  // then carries that guest's cookie instead of racing to make another.
-  const begin = () => setTimeout(() => conn.start(), 1500);
-  if (document.readyState === 'complete') begin();
-  else window.addEventListener('load', begin, { once: true });
+  // A browser that has had a player opens the socket at once. One that has
+  // not waits until the page makes one (GET /api/me, a table's socket): a
+  // handshake without a cookie makes a guest, so opening earlier would make
+  // a second guest beside the page's, or one on a page where the visitor
+  // did nothing (the rules).
+  if (knownBefore()) conn.start();
+  else
+    window.addEventListener(
+      IDENTITY_EVENT,
+      () => {
+        remember();
+        conn.start();
+      },
+      { once: true },
+    );
+}
+
+const KNOWN = 'fourtable.has_player';
+
+function knownBefore(): boolean {
+  try {
+    return localStorage.getItem(KNOWN) === '1';
+  } catch {
+    return false;
+  }
+}
+
+function remember(): void {
+  try {
+    localStorage.setItem(KNOWN, '1');
+  } catch {
+    // private mode: known again on the next page's first request
+  }
 }

@@ -4,7 +4,7 @@
 // with a reason and one left to expire (the server's test clock moves past
 // its two minutes) are shown as such to both. Screenshots: the notice and the
 // dialog in both themes and at phone width; axe finds nothing.
-import type { BrowserContext, Page } from 'playwright-core';
+import type { BrowserContext, Page, WebSocket } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { challengeEn } from '../../src/i18n/challenge_en';
 import { join } from 'node:path';
@@ -26,17 +26,28 @@ async function shot(p: Page, name: string): Promise<void> {
   await p.screenshot({ path: join(artifactsDir(), `${name}.png`) });
 }
 
-// Opens `path` in A and waits until its events socket has asked for A's
-// events (my_events.ts opens it a moment after the page loads).
+// Opens `path` in `p` and waits until its events socket has asked for the
+// player's events (my_events.ts opens it as the page starts, this browser
+// having a player already). Listened for before the page opens, since the
+// socket may be open before the page's load.
 async function gotoListening(p: Page, path: string): Promise<void> {
-  await p.goto(path);
-  // After the load: the socket of the page left behind (opened late) is not
-  // the one waited for.
-  const socket = await p.waitForEvent('websocket', { timeout: 15_000 });
-  await socket.waitForEvent('framesent', {
-    predicate: (f) => String(f.payload).includes('my_events'),
-    timeout: 15_000,
+  let onSocket: (ws: WebSocket) => void = () => {};
+  const asked = new Promise<void>((resolve) => {
+    onSocket = (ws) =>
+      ws.on('framesent', (f) => {
+        if (String(f.payload).includes('my_events')) resolve();
+      });
+    p.on('websocket', onSocket);
   });
+  try {
+    await p.goto(path);
+    await Promise.race([
+      asked,
+      new Promise((_, reject) => setTimeout(() => reject(new Error(`no my_events on ${path}`)), 15_000)),
+    ]);
+  } finally {
+    p.off('websocket', onSocket);
+  }
 }
 
 async function meOf(p: Page): Promise<{ id: string; name: string }> {
@@ -66,9 +77,12 @@ beforeAll(async () => {
       if (m.type() === 'error') errors.push(m.text());
     });
   }
-  await B.goto('/rules.html'); // any page of the site
-  await A.goto('/');
+  // B has been on the site before (its home page made B's player), and now
+  // reads the rules: a page that makes no player, where the events still come.
+  await B.goto('/');
   bId = (await meOf(B)).id;
+  await gotoListening(B, '/rules.html');
+  await A.goto('/');
 });
 
 afterAll(async () => {
