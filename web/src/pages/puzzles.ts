@@ -149,7 +149,10 @@ class PuzzlePage {
     this.mode = 'play';
     this.status = { key: 'puzzles.task', params: { side: sideWord(p.to_move) } };
     this.render();
+    // The new board in view ("another one" sits under the board, on a
+    // phone often below the screen) and in focus, for the keys.
     this.board.el.focus({ preventScroll: true });
+    this.board.el.scrollIntoView({ block: 'nearest' });
     this.shell?.announce(tp('puzzles.task', { side: sideWord(p.to_move) }));
   }
 
@@ -249,9 +252,10 @@ class PuzzlePage {
   private ratingText(): string {
     const r = this.ratings.get(this.variant);
     if (r === undefined) return '';
+    const variant = t(variantLabel(this.variant));
     if (this.ended && this.ended.rated)
-      return tp('puzzles.rating_new', { rating: String(r), change: formatDelta(this.ended.change) });
-    return tp('puzzles.rating', { rating: String(r) });
+      return tp('puzzles.rating_new', { variant, rating: String(r), change: formatDelta(this.ended.change) });
+    return tp('puzzles.rating', { variant, rating: String(r) });
   }
 
   render(shell?: Shell): void {
@@ -270,7 +274,10 @@ class PuzzlePage {
           : tp('puzzles.title');
     document.title = `${title} · fourtable`;
     main.append(h('h1', {}, title), h('p', { class: 'intro' }, tp('puzzles.intro')));
-    main.append(h('div', { class: 'game-layout puzzle-layout' }, this.boardColumn(), this.sideColumn()));
+    // data-mode: where the attempt stands (play, wait, done), for a test to wait on.
+    main.append(
+      h('div', { class: 'game-layout puzzle-layout', 'data-mode': this.mode }, this.boardColumn(), this.sideColumn()),
+    );
     if (boardFocused) this.board.el.focus({ preventScroll: true });
     else if (keep) (main.querySelector<HTMLElement>(`[data-key="${keep}"]`) ?? document.getElementById(keep))?.focus();
   }
