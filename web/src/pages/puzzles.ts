@@ -204,7 +204,8 @@ class PuzzlePage {
       this.render();
       return;
     }
-    if (p !== this.puzzle) return;
+    // Another puzzle asked for meanwhile: this answer is no longer shown.
+    if (p !== this.puzzle || this.mode !== 'wait') return;
     if (ans.state === 'continue') await this.reply(ans.reply);
     else this.finish(ans);
   }
@@ -216,7 +217,7 @@ class PuzzlePage {
     this.render();
     this.shell?.announce(tp('puzzles.right_said', { move }));
     await new Promise((r) => setTimeout(r, REPLY_MS));
-    if (p !== this.puzzle) return;
+    if (p !== this.puzzle || this.mode !== 'wait') return;
     this.drop(move);
     this.mode = 'play';
     this.render();
