@@ -19,7 +19,7 @@ import { attemptPuzzle, dailyPuzzle, getPuzzle, nextPuzzle, type AttemptAnswer, 
 import { boardBox } from '../scores_view';
 import type { Shell } from '../shell';
 import { variantInfo, variantLabel } from '../variants';
-import { oneTapOn } from './table/prefs';
+import { oneTapOn, oneTapToggle } from './table/prefs';
 import { PuzzleReview, sideWord } from './puzzle_review';
 
 // The variants the repository's collection has (data/puzzles/<variant>.txt)
@@ -363,7 +363,14 @@ class PuzzlePage {
       },
       tp('puzzles.another'),
     );
-    box.append(h('div', { class: 'game-actions' }, next));
+    box.append(
+      h(
+        'div',
+        { class: 'game-actions' },
+        next,
+        oneTapToggle(() => this.render()),
+      ),
+    );
     return box;
   }
 
