@@ -339,7 +339,7 @@ class PuzzlePage {
 
   // Right or wrong, the rating and its change, the streak, "another one".
   private statusBox(): HTMLElement {
-    const box = h('section', { class: 'puzzle-status', 'aria-label': tp('puzzles.title') });
+    const box = h('div', { class: 'puzzle-status' });
     const s = this.status;
     if (s)
       box.append(h('p', { class: `puzzle-verdict ${s.kind ?? ''}`.trim(), id: 'puzzle-verdict' }, tp(s.key, s.params)));

@@ -101,7 +101,17 @@ async function playMove(page: Page, move: string, how: How, known: Known): Promi
 // Plays the player's moves of the line; the computer replies between them.
 async function solve(page: Page, how: How): Promise<Known> {
   const { known } = await shownPuzzle(page);
-  for (let i = 0; i < known.line.length; i += 2) await playMove(page, known.line[i], how, known);
+  const discs = () => page.locator('.board.four [data-cell]').count();
+  for (let i = 0; i < known.line.length; i += 2) {
+    const before = await discs();
+    await playMove(page, known.line[i], how, known);
+    // The computer's reply is on the board, the newest disc, beside the player's.
+    const reply = known.line[i + 1];
+    if (reply && !reply.endsWith('^') && !known.line[i].endsWith('^')) {
+      expect(await discs()).toBe(before + 2);
+      expect(await page.getAttribute('.board.four [data-last]', 'data-cell')).toMatch(new RegExp(`^${reply}[0-9]+$`));
+    }
+  }
   await layout(page, 'done').waitFor();
   expect(await page.textContent('#puzzle-verdict')).toBe('Solved!');
   // The line comes a moment after the last move.
