@@ -188,7 +188,12 @@ function scenarios(name: string, opts: BrowserContextOptions, hows: { first: How
       expect(now.rating).toBeLessThan(was);
       expect(now.change).toBe(now.rating - was);
       expect(await streak(page)).toBe('Solved in a row: 0');
-      await shot(page, `puzzles-${name}-failed`);
+      // The line after a failure too, in the dark theme, clean for axe.
+      await page.locator('#puzzle-line').waitFor();
+      await page.emulateMedia({ colorScheme: 'dark' });
+      await shot(page, `puzzles-${name}-failed-dark`);
+      if (name === 'desktop') expect(await axeViolations(page)).toEqual([]);
+      await page.emulateMedia({ colorScheme: 'light' });
     });
 
     it('keeps a streak of three, in the page and across a reload', async () => {
