@@ -213,11 +213,12 @@ TEST(StaticFiles, PlainNamesAndPageRoutes) {
                            "/a\\b", "/a%2e", "/a b", "/a?b", "/\xc0\xae"})
     EXPECT_FALSE(plain_file_name(name)) << name;
   for (const char* path : {"/", "/t/abc", "/t/abc/", "/p/p_1", "/g/x-1", "/leaderboard",
-                           "/leaderboard/", "/leaderboard/popout", "/analysis", "/analysis/"})
+                           "/leaderboard/", "/leaderboard/popout", "/analysis", "/analysis/",
+                           "/puzzles", "/puzzles/", "/puzzles/daily", "/puzzles/2d55633992"})
     EXPECT_TRUE(page_route(path)) << path;
-  for (const char* path :
-       {"", "//", "/t", "/t/", "/t//", "/t/a/b", "/t/..", "/t/a.b", "/t/%2e", "/analysis/x", "/x",
-        "/T/abc", "/t/a b", "/t/aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa"})
+  for (const char* path : {"", "//", "/t", "/t/", "/t//", "/t/a/b", "/t/..", "/t/a.b", "/t/%2e",
+                           "/analysis/x", "/x", "/puzzles/a/b", "/puzzles/a.b", "/T/abc", "/t/a b",
+                           "/t/aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa"})
     EXPECT_FALSE(page_route(path)) << path;
 }
 

@@ -1,6 +1,7 @@
 // Entry of index.html: the home/lobby page at `/`, a table at `/t/<id>`, a
 // player at `/p/<id>`, a leaderboard at `/leaderboard/<pool>`, a finished
-// game at `/g/<id>` and the analysis board at `/analysis` (the server answers
+// game at `/g/<id>`, the analysis board at `/analysis` and the puzzles at
+// `/puzzles`, `/puzzles/daily` and `/puzzles/<id>` (the server answers
 // these paths with this page, protocol 2.10). All but the home and table
 // pages are chunks of their own, loaded only on their pages, so the table
 // page's bundle does not carry them.
@@ -57,11 +58,19 @@ const analysis = /^\/analysis\/?$/.test(path)
     )
   : null;
 
+const puzzles = /^\/puzzles(\/[A-Za-z0-9_-]{1,64})?\/?$/.test(path)
+  ? lazy(
+      () => import('./pages/puzzles'),
+      (m, shell) => m.renderPuzzles(shell),
+    )
+  : null;
+
 void mountShell((shell) => {
   if (id) renderTable(shell, id);
   else if (profile) profile(shell);
   else if (board) board(shell);
   else if (gamePage) gamePage(shell);
   else if (analysis) analysis(shell);
+  else if (puzzles) puzzles(shell);
   else renderHome(shell);
 });

@@ -55,9 +55,10 @@ bool plain_file_name(std::string_view name) {
 }
 
 bool page_route(std::string_view path) {
-  for (std::string_view page : {"/", "/analysis", "/analysis/", "/leaderboard", "/leaderboard/"})
+  for (std::string_view page :
+       {"/", "/analysis", "/analysis/", "/leaderboard", "/leaderboard/", "/puzzles", "/puzzles/"})
     if (path == page) return true;
-  for (std::string_view prefix : {"/t/", "/p/", "/g/", "/leaderboard/"})
+  for (std::string_view prefix : {"/t/", "/p/", "/g/", "/leaderboard/", "/puzzles/"})
     if (path.starts_with(prefix) && one_id(path.substr(prefix.size()))) return true;
   return false;
 }

@@ -16,6 +16,7 @@ import {
 } from '../../src/i18n';
 import { ANALYSIS_DICTIONARIES } from '../../src/i18n/analysis';
 import { CHALLENGE_DICTIONARIES } from '../../src/i18n/challenge';
+import { PUZZLES_DICTIONARIES } from '../../src/i18n/puzzles';
 import { el } from '../../src/i18n/el';
 import { en } from '../../src/i18n/en';
 import { nl } from '../../src/i18n/nl';
@@ -39,8 +40,12 @@ const SAME_IN: Record<string, string[]> = {
     'leaderboard.rating',
     'player.computer',
     'clock.fischer',
+    'puzzles.variant',
+    'puzzles.puzzle_rating',
+    'puzzles.computer',
   ],
-  tr: [],
+  // Chess's German word, used as it is in Turkish.
+  tr: ['puzzles.theme.zugzwang'],
   el: [],
 };
 
@@ -56,6 +61,7 @@ describe('interface strings', () => {
     { name: 'shell', dicts: { en, tr, el, nl } as Record<Lang, Record<string, string>> },
     { name: 'game and analysis pages', dicts: ANALYSIS_DICTIONARIES as Record<Lang, Record<string, string>> },
     { name: 'challenges', dicts: CHALLENGE_DICTIONARIES as Record<Lang, Record<string, string>> },
+    { name: 'puzzle page', dicts: PUZZLES_DICTIONARIES as Record<Lang, Record<string, string>> },
   ];
   for (const { name, dicts } of SETS) {
     const base = dicts.en;
@@ -86,6 +92,7 @@ describe('interface strings', () => {
 
   it('keeps a page key out of the shell: no key is in both sets', () => {
     expect(Object.keys(ANALYSIS_DICTIONARIES.en).filter((k) => k in en)).toEqual([]);
+    expect(Object.keys(PUZZLES_DICTIONARIES.en).filter((k) => k in en)).toEqual([]);
   });
 
   it('names every variant of RULES.md A6 and twiceFour', () => {

@@ -43,19 +43,24 @@ function toggle(id: string, label: string, on: boolean, click: () => void): HTML
   return b as HTMLButtonElement;
 }
 
+// One tap drops, on a touch screen only (null elsewhere); also on the puzzle
+// page, whose board is the table's.
+export function oneTapToggle(rerender: () => void): HTMLElement | null {
+  if (!window.matchMedia?.('(pointer: coarse)').matches) return null;
+  return toggle('one-tap', t('table.one_tap'), oneTapOn(), () => {
+    set(ONE_TAP, !oneTapOn());
+    rerender();
+  });
+}
+
 // The toggles beside the sound's: one tap (on a touch screen only) and the
 // notification (where the browser has them), for a seated player only: a
 // spectator drops no disc and has no turn. `rerender` draws their new state.
 export function prefToggles(seated: boolean, rerender: () => void): HTMLElement[] {
   const out: HTMLElement[] = [];
   if (!seated) return out;
-  if (window.matchMedia?.('(pointer: coarse)').matches)
-    out.push(
-      toggle('one-tap', t('table.one_tap'), oneTapOn(), () => {
-        set(ONE_TAP, !oneTapOn());
-        rerender();
-      }),
-    );
+  const tap = oneTapToggle(rerender);
+  if (tap) out.push(tap);
   if (typeof Notification !== 'undefined') {
     out.push(
       toggle('notify', t('table.notify'), notifyOn(), async () => {
