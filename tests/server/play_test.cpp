@@ -79,6 +79,14 @@ TEST(Serve, CreateTableChecksEverySetting) {
   const std::string lobby = http(server.port(), "GET", "/api/lobby", {}, a.cookie).body;
   EXPECT_EQ(lobby.find(id), std::string::npos);
   EXPECT_NE(lobby.find(open), std::string::npos);
+  // Its seats both taken (the creator has not opened it yet, so it still
+  // waits), it is no longer open to anyone: out of the list.
+  Guest b = new_guest(server.port());
+  Player pb = join(server.port(), b, open);
+  EXPECT_EQ(pb.seat, 1);
+  EXPECT_EQ(str(pb.state.at("table").at("status")), "waiting");
+  const std::string full = http(server.port(), "GET", "/api/lobby", {}, a.cookie).body;
+  EXPECT_EQ(full.find(open), std::string::npos) << full;
 }
 
 // RULES.md A3, A5: a rated two-game match to 1½:½ (a win, then a draw on a

@@ -34,6 +34,17 @@ json::array keep_per_creator(json::array tables, std::size_t n) {
   return kept;
 }
 
+// A seat nobody holds: a waiting table is open only while someone can sit
+// down (a paired, challenged or rematch table waits with every seat taken
+// until its players open it).
+bool has_free_seat(const json::object& summary) {
+  for (const json::value& seat : summary.at("seats").as_array()) {
+    const json::object& s = seat.as_object();
+    if (s.at("player").is_null() && s.at("computer").is_null()) return true;
+  }
+  return false;
+}
+
 bool same_or_gone(const std::weak_ptr<Peer>& w, const std::shared_ptr<Peer>& peer) {
   auto p = w.lock();
   return !p || p == peer;
@@ -52,7 +63,8 @@ json::object Lobby::lists(bool own_only) const {
     if (!room.listed()) continue;
     const std::string status = room.status();
     if (status == "waiting" && open.size() < LIMIT) {
-      open.push_back(room.summary());
+      json::object summary = room.summary();
+      if (has_free_seat(summary)) open.push_back(std::move(summary));
     } else if ((status == "playing" || status == "between_games") && live.size() < LIMIT) {
       json::object entry = room.summary();
       // The home page draws the newest matches as small boards.
