@@ -411,7 +411,8 @@ void Cluster::read_lobby_from_store() {
     if (!room || !(*room)->read_only_reason().empty()) continue;
     const std::string status = (*room)->status();
     if (status == "waiting") {
-      open.push_back((*room)->summary());
+      json::object summary = (*room)->summary();
+      if (has_free_seat(summary)) open.push_back(std::move(summary));
     } else if (status == "playing" || status == "between_games") {
       json::object entry = (*room)->summary();
       entry["board"] = (*room)->live_board();

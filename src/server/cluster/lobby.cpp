@@ -34,9 +34,13 @@ json::array keep_per_creator(json::array tables, std::size_t n) {
   return kept;
 }
 
-// A seat nobody holds: a waiting table is open only while someone can sit
-// down (a paired, challenged or rematch table waits with every seat taken
-// until its players open it).
+bool same_or_gone(const std::weak_ptr<Peer>& w, const std::shared_ptr<Peer>& peer) {
+  auto p = w.lock();
+  return !p || p == peer;
+}
+
+}  // namespace
+
 bool has_free_seat(const json::object& summary) {
   for (const json::value& seat : summary.at("seats").as_array()) {
     const json::object& s = seat.as_object();
@@ -44,13 +48,6 @@ bool has_free_seat(const json::object& summary) {
   }
   return false;
 }
-
-bool same_or_gone(const std::weak_ptr<Peer>& w, const std::shared_ptr<Peer>& peer) {
-  auto p = w.lock();
-  return !p || p == peer;
-}
-
-}  // namespace
 
 json::object Lobby::lists(bool own_only) const {
   constexpr std::size_t LIMIT = 100;

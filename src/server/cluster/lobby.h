@@ -21,6 +21,11 @@ namespace ft::server {
 
 class Cluster;
 
+// A table summary (protocol.md 2.4) with a seat nobody holds: a waiting
+// table is listed as open only then (a paired, challenged or rematch table
+// waits with every seat taken until its players open it).
+bool has_free_seat(const boost::json::object& summary);
+
 class Lobby {
  public:
   explicit Lobby(const Registry& tables) : tables_(tables) {}
