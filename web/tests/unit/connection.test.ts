@@ -4,36 +4,7 @@
 // coming back to the foreground asks again.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { Connection, wsUrl, type ConnStatus } from '../../src/connection';
-
-class FakeSocket {
-  static all: FakeSocket[] = [];
-  static OPEN = 1;
-  static CONNECTING = 0;
-  readyState = 0;
-  sent: string[] = [];
-  onopen: (() => void) | null = null;
-  onclose: (() => void) | null = null;
-  onerror: (() => void) | null = null;
-  onmessage: ((e: { data: string }) => void) | null = null;
-  constructor(readonly url: string) {
-    FakeSocket.all.push(this);
-  }
-  send(s: string) {
-    this.sent.push(s);
-  }
-  close() {
-    this.readyState = 3;
-    this.onclose?.();
-  }
-  open() {
-    this.readyState = 1;
-    this.onopen?.();
-  }
-  drop() {
-    this.readyState = 3;
-    this.onclose?.();
-  }
-}
+import { FakeSocket } from './fake_socket';
 
 let version = 0;
 let statuses: ConnStatus[] = [];

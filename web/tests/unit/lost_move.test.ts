@@ -7,44 +7,10 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { TableController } from '../../src/pages/table/controller';
+import { FakeSocket } from './fake_socket';
 
 const GOLDEN = join(import.meta.dirname, '..', '..', '..', 'tests', 'server', 'golden', 's2c');
 const golden = (f: string) => JSON.parse(readFileSync(join(GOLDEN, f), 'utf8'));
-
-class FakeSocket {
-  static all: FakeSocket[] = [];
-  static OPEN = 1;
-  static CONNECTING = 0;
-  readyState = 0;
-  sent: Record<string, unknown>[] = [];
-  onopen: (() => void) | null = null;
-  onclose: (() => void) | null = null;
-  onerror: (() => void) | null = null;
-  onmessage: ((e: { data: string }) => void) | null = null;
-  constructor(readonly url: string) {
-    FakeSocket.all.push(this);
-  }
-  send(s: string) {
-    this.sent.push(JSON.parse(s));
-  }
-  close() {
-    this.drop();
-  }
-  open() {
-    this.readyState = 1;
-    this.onopen?.();
-  }
-  drop() {
-    this.readyState = 3;
-    this.onclose?.();
-  }
-  receive(frame: unknown) {
-    this.onmessage?.({ data: JSON.stringify(frame) });
-  }
-  moves() {
-    return this.sent.filter((m) => m.type === 'move');
-  }
-}
 
 // The golden state (version 4, seat 1 to move) seen from seat 1.
 function state(): Record<string, unknown> {
@@ -53,7 +19,8 @@ function state(): Record<string, unknown> {
   return s;
 }
 
-const latest = () => FakeSocket.all[FakeSocket.all.length - 1];
+const latest = () => FakeSocket.latest();
+const movesSent = (ws: FakeSocket) => ws.frames().filter((m) => m.type === 'move');
 
 async function reconnect(): Promise<FakeSocket> {
   latest().drop();
@@ -81,7 +48,7 @@ async function lostMove(): Promise<{ c: TableController; id: string }> {
   first.open();
   first.receive(state());
   c.sendMove('c');
-  const [sent] = first.moves();
+  const [sent] = movesSent(first);
   expect(sent).toMatchObject({ type: 'move', move: 'c', version: 4 });
   first.receive({ type: 'error', code: 'server_error', message: 'the store did not take it', id: sent.id });
   expect(c.pendingMove).toBeNull();
@@ -92,11 +59,11 @@ describe('a move the store lost', () => {
   it('is sent again with its id once the table answers on a new socket', async () => {
     const { id } = await lostMove();
     const ws = await reconnect();
-    expect(ws.sent[0]).toMatchObject({ type: 'hello', since: 4 });
-    expect(ws.moves()).toEqual([]);
+    expect(ws.frames()[0]).toMatchObject({ type: 'hello', since: 4 });
+    expect(movesSent(ws)).toEqual([]);
     ws.receive(golden('presence.json'));
     await Promise.resolve();
-    expect(ws.moves()).toEqual([expect.objectContaining({ id, move: 'c', version: 4 })]);
+    expect(movesSent(ws)).toEqual([expect.objectContaining({ id, move: 'c', version: 4 })]);
   });
 
   it('is dropped when the table moved on without it', async () => {
@@ -106,11 +73,11 @@ describe('a move the store lost', () => {
     moved.version = 5;
     ws.receive(moved);
     await Promise.resolve();
-    expect(ws.moves()).toEqual([]);
+    expect(movesSent(ws)).toEqual([]);
     // And not sent later either: the next move is the player's own.
     ws.receive(golden('presence.json'));
     await Promise.resolve();
-    expect(ws.moves()).toEqual([]);
+    expect(movesSent(ws)).toEqual([]);
     expect(c.pendingMove).toBeNull();
   });
 
@@ -119,7 +86,7 @@ describe('a move the store lost', () => {
     const ws = latest();
     ws.receive(golden('presence.json'));
     await Promise.resolve();
-    expect(ws.moves()).toHaveLength(1);
+    expect(movesSent(ws)).toHaveLength(1);
     expect(c.pendingMove).toBeNull();
   });
 });
