@@ -1,11 +1,13 @@
 // `fourtable bot`: the reference bot of docs/bot-api.md. It reads its bot
-// account's event stream, opens each game's stream, plays the engine's move
-// at the chosen level (engine/computer.h, as the site's computer seats do)
+// account's event stream, accepts the challenges sent to it in the variants
+// it declares (X-Fourtable-Variants) and declines the others with lichess's
+// reason keys, opens each game's stream, plays the engine's move at the
+// chosen level (engine/computer.h, as the site's computer seats do)
 // whenever it is to move, presses Ready between games, and after a dropped
 // stream opens it again (backoff doubling from 1 s to 30 s) and resumes
-// where the game stands. Challenges, once the server has them, are accepted
-// in the variants it declares (X-Fourtable-Variants) and declined with the
-// reason `variant` otherwise.
+// where the game stands; the challenges sent meanwhile it finds in the
+// list of its open ones.
+#include <algorithm>
 #include <atomic>
 #include <boost/json.hpp>
 #include <chrono>
@@ -34,16 +36,24 @@ namespace json = boost::json;
 constexpr const char* HELP = R"(usage: fourtable bot --server URL --token T [options]
 
 Plays as a bot account through the server's Bot API (docs/bot-api.md): reads
-the account's event stream, plays every game it is seated at with the
-engine, presses Ready between the two games of a match, and reconnects after
-a dropped stream (1 s, doubling to 30 s), resuming its games.
+the account's event stream, accepts the challenges sent to it and declines
+those it does not play (with lichess's reason keys: variant, rated, casual,
+later), plays every game it is seated at with the engine, presses Ready
+between the two games of a match, and reconnects after a dropped stream
+(1 s, doubling to 30 s), resuming its games and answering the challenges
+sent meanwhile.
 
 options:
   --server URL     the server, http://host:port
   --token T        a personal API token of a bot account, scope bot:play
   --level L        1..7 or perfect (default 3)
   --variants LIST  the variants it plays, comma separated (default: every
-                   variant the engine plays); declared to the server
+                   variant the engine plays); declared to the server, which
+                   declines a challenge in another one (reason variant)
+  --mode M         any, rated or casual: the challenges it accepts (default
+                   any); the others are declined (reason casual or rated)
+  --max-games N    games at once, 1..64 (default 4); a challenge beyond them
+                   is declined (reason later)
   --quiet          no line per game event on stderr
 )";
 
@@ -59,9 +69,13 @@ struct Bot {
   BotServer server;
   int level = 3;
   std::vector<std::string> variants;
+  std::string mode = "any";  // any, rated, casual
+  int max_games = 4;
   bool quiet = false;
+  std::string me;  // the bot's player id, read once (the event thread's)
   std::mutex mu;
-  std::set<std::string> running;  // tables with a game thread
+  std::set<std::string> running;   // tables with a game thread
+  std::set<std::string> answered;  // challenges accepted or declined
 };
 
 std::string joined(const std::vector<std::string>& v) {
@@ -209,31 +223,105 @@ void GameRunner::post(const std::string& what) {
   }
 }
 
-// The event stream: a game thread for each game under way.
+// A game thread for `table` unless one runs: a game may be announced more
+// than once (its challenge's gameStart, the store's, a reconnection's).
+void start_game(Bot& bot, const std::string& table) {
+  std::lock_guard lock(bot.mu);
+  if (!bot.running.insert(table).second) return;
+  if (!bot.quiet) log_line("game " + table + ": started");
+  std::thread([&bot, table] { GameRunner(bot, table).run(); }).detach();
+}
+
+std::string text_of(const json::object& o, std::string_view key) {
+  const json::value* v = o.if_contains(key);
+  return v != nullptr && v->is_string() ? std::string(v->as_string()) : std::string();
+}
+
+// The reason key (lichess's) to decline challenge `c` with, "" to accept it.
+std::string decline_reason(Bot& bot, const json::object& c) {
+  const std::string variant = text_of(c, "variant");
+  if (std::find(bot.variants.begin(), bot.variants.end(), variant) == bot.variants.end())
+    return "variant";
+  const json::value* rated = c.if_contains("rated");
+  const bool is_rated = rated != nullptr && rated->is_bool() && rated->as_bool();
+  if (bot.mode == "casual" && is_rated) return "casual";
+  if (bot.mode == "rated" && !is_rated) return "rated";
+  std::lock_guard lock(bot.mu);
+  if (int(bot.running.size()) >= bot.max_games) return "later";
+  return {};
+}
+
+// A challenge from the event stream or the list of open ones: answered
+// once, if it is open and addressed to the bot.
+void on_challenge(Bot& bot, const json::object& c) {
+  const json::value* to = c.if_contains("destUser");
+  if (text_of(c, "status") != "open" || to == nullptr || !to->is_object() ||
+      text_of(to->as_object(), "id") != bot.me)
+    return;
+  const std::string id = text_of(c, "id");
+  {
+    std::lock_guard lock(bot.mu);
+    if (!bot.answered.insert(id).second) return;
+  }
+  const std::string reason = decline_reason(bot, c);
+  if (!reason.empty()) {
+    BotReply r = bot_request(bot.server, "POST", "/api/challenge/" + id + "/decline",
+                             json::serialize(json::object{{"reason", reason}}));
+    log_line("challenge " + id + ": declined (" + reason + ") -> " + std::to_string(r.status));
+    return;
+  }
+  BotReply r = bot_request(bot.server, "POST", "/api/challenge/" + id + "/accept");
+  log_line("challenge " + id + ": accepted -> " + std::to_string(r.status));
+  boost::system::error_code ec;
+  const json::value answer = json::parse(r.body, ec);
+  if (r.status == 200 && !ec && answer.is_object())
+    start_game(bot, text_of(answer.as_object(), "table"));
+}
+
+// Run as the event stream opens: who the bot is (once), and the challenges
+// sent while it had no stream, which no line will announce.
+void on_events_open(Bot& bot) {
+  log_line("event stream open");
+  boost::system::error_code ec;
+  if (bot.me.empty()) {
+    BotReply me = bot_request(bot.server, "GET", "/api/me");
+    const json::value v = json::parse(me.body, ec);
+    if (me.status == 200 && !ec && v.is_object()) bot.me = text_of(v.as_object(), "id");
+  }
+  BotReply list = bot_request(bot.server, "GET", "/api/challenge");
+  const json::value v = json::parse(list.body, ec);
+  if (list.status != 200 || ec || !v.is_object() || !v.as_object().contains("in")) return;
+  for (const json::value& c : v.at("in").as_array())
+    if (c.is_object()) on_challenge(bot, c.as_object());
+}
+
+bool on_event_line(Bot& bot, const std::string& line) {
+  boost::system::error_code ec;
+  json::value v = json::parse(line, ec);
+  if (ec || !v.is_object()) return true;
+  const json::object& o = v.as_object();
+  const std::string type = text_of(o, "type");
+  if (type == "gameStart") {
+    start_game(bot, text_of(o.at("game").as_object(), "id"));
+  } else if (type == "challenge" && o.contains("challenge")) {
+    on_challenge(bot, o.at("challenge").as_object());
+  } else if (type == "error") {
+    log_line("event stream: " + json::serialize(o));
+  }
+  return !stopping.load();
+}
+
+// The event stream, opened again whenever it ends.
 void serve_events(Bot& bot) {
   int backoff_ms = 1000;
   const std::vector<std::pair<std::string, std::string>> headers{
       {"X-Fourtable-Variants", joined(bot.variants)}};
   while (!stopping) {
     const auto started = std::chrono::steady_clock::now();
-    BotReply r =
-        bot_stream(bot.server, "/api/stream/event", headers, [&bot](const std::string& line) {
-          boost::system::error_code ec;
-          json::value v = json::parse(line, ec);
-          if (ec || !v.is_object()) return true;
-          const json::object& o = v.as_object();
-          if (o.at("type") == "gameStart") {
-            const std::string table(o.at("game").at("id").as_string());
-            std::lock_guard lock(bot.mu);
-            if (bot.running.insert(table).second) {
-              if (!bot.quiet) log_line("game " + table + ": started");
-              std::thread([&bot, table] { GameRunner(bot, table).run(); }).detach();
-            }
-          } else if (o.at("type") == "error") {
-            log_line("event stream: " + json::serialize(o));
-          }
-          return !stopping.load();
-        });
+    BotReply r = bot_stream(
+        bot.server, "/api/stream/event", headers,
+        [&bot](const std::string& line) { return on_event_line(bot, line); },
+        [&bot] { on_events_open(bot); });
     if (stopping) break;
     if (r.status == 401 || r.status == 403) {
       log_line("event stream refused (" + std::to_string(r.status) + "): " + r.body);
@@ -262,6 +350,14 @@ int run_bot(std::span<const std::string> args) {
   }
   bot.variants = playable_variants();
   if (auto list = o.text("variants")) bot.variants = split_list(*list);
+  bot.mode = o.text("mode", "any");
+  if (bot.mode != "any" && bot.mode != "rated" && bot.mode != "casual")
+    o.fail("--mode must be any, rated or casual");
+  if (auto n = whole_number(o.text("max-games", "4"), 1, 64)) {
+    bot.max_games = int(*n);
+  } else {
+    o.fail("--max-games must be 1..64");
+  }
   bot.quiet = o.flag("quiet");
   if (!o.ok()) return o.usage_error();
   auto server = parse_server(url);
