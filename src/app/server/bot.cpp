@@ -12,6 +12,7 @@
 #include <boost/json.hpp>
 #include <chrono>
 #include <csignal>
+#include <cstdlib>
 #include <iostream>
 #include <map>
 #include <memory>
@@ -259,6 +260,7 @@ void on_challenge(Bot& bot, const json::object& c) {
       text_of(to->as_object(), "id") != bot.me)
     return;
   const std::string id = text_of(c, "id");
+  if (stopping) return;  // a bot that is going accepts nothing more
   {
     std::lock_guard lock(bot.mu);
     if (!bot.answered.insert(id).second) return;
@@ -367,8 +369,16 @@ int run_bot(std::span<const std::string> args) {
   std::signal(SIGINT, [](int) { stopping = true; });
   std::signal(SIGTERM, [](int) { stopping = true; });
   log_line("playing at level " + level + " on " + url + " (variants " + joined(bot.variants) + ")");
-  serve_events(bot);
-  return 0;
+  // A stream blocks in its read until a line or its idle time: the main
+  // thread waits for a signal (or the event stream's refusal) and ends the
+  // process at once, game threads and all; the bot keeps nothing to save.
+  std::atomic<bool> done{false};
+  std::thread([&bot, &done] {
+    serve_events(bot);
+    done = true;
+  }).detach();
+  while (!stopping && !done) std::this_thread::sleep_for(std::chrono::milliseconds(50));
+  std::_Exit(0);
 }
 
 const RegisterCommand reg("bot", "play as a bot account through the Bot API", run_bot, HELP);

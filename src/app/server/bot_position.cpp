@@ -136,15 +136,17 @@ std::unique_ptr<rules::GameState> four_position(const json::object& settings,
 }
 
 // twiceFour: either side may start a round (RULES.md B6), from either of
-// the two starts; the one whose replay gives the server's board is it.
+// the two starts; the one whose replay gives the server's board with the
+// side the server says is to move (`side`, -1: not told) is it. Before the
+// round's first move only that side tells them apart.
 std::unique_ptr<rules::GameState> twicefour_position(const std::vector<std::string>& moves,
-                                                     const std::vector<std::string>& rows,
+                                                     const std::vector<std::string>& rows, int side,
                                                      std::string& why) {
   for (rules::TfStart layout : {rules::TfStart::fair, rules::TfStart::first}) {
     for (int first : {rules::TF_CROSS, rules::TF_CIRCLE}) {
       auto state =
           std::make_unique<rules::TwiceFourGame>(rules::TwiceFourGame::start(first, layout));
-      if (replays(*state, moves, rows)) return state;
+      if (replays(*state, moves, rows) && (side < 0 || state->side_to_move() == side)) return state;
     }
   }
   why = "the moves do not replay to the board the server shows";
@@ -157,7 +159,14 @@ std::unique_ptr<rules::GameState> rebuild_position(const json::object& settings,
                                                    const json::object& state, std::string& why) {
   const std::vector<std::string> moves = words(std::string_view(state.at("moves").as_string()));
   const std::vector<std::string> rows = rows_of(state);
-  if (settings.at("game") == "twicefour") return twicefour_position(moves, rows, why);
+  if (settings.at("game") == "twicefour") {
+    const json::value* to_move = state.if_contains("to_move");
+    const json::value* side = to_move != nullptr && to_move->is_object()
+                                  ? to_move->as_object().if_contains("side")
+                                  : nullptr;
+    return twicefour_position(moves, rows,
+                              side != nullptr ? int(side->to_number<std::int64_t>()) : -1, why);
+  }
   return four_position(settings, moves, rows, why);
 }
 
