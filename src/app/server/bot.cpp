@@ -73,7 +73,7 @@ struct Bot {
   std::string mode = "any";  // any, rated, casual
   int max_games = 4;
   bool quiet = false;
-  std::string me;  // the bot's player id, read once (the event thread's)
+  std::string me;  // the bot's player id, read before any thread starts
   std::mutex mu;
   std::set<std::string> running;   // tables with a game thread
   std::set<std::string> answered;  // challenges accepted or declined
@@ -280,21 +280,48 @@ void on_challenge(Bot& bot, const json::object& c) {
     start_game(bot, text_of(answer.as_object(), "table"));
 }
 
-// Run as the event stream opens: who the bot is (once), and the challenges
-// sent while it had no stream, which no line will announce.
-void on_events_open(Bot& bot) {
-  log_line("event stream open");
-  boost::system::error_code ec;
-  if (bot.me.empty()) {
-    BotReply me = bot_request(bot.server, "GET", "/api/me");
-    const json::value v = json::parse(me.body, ec);
-    if (me.status == 200 && !ec && v.is_object()) bot.me = text_of(v.as_object(), "id");
-  }
+// The challenges open for the bot, each answered (once: on_challenge).
+void answer_open_challenges(Bot& bot) {
   BotReply list = bot_request(bot.server, "GET", "/api/challenge");
+  boost::system::error_code ec;
   const json::value v = json::parse(list.body, ec);
   if (list.status != 200 || ec || !v.is_object() || !v.as_object().contains("in")) return;
   for (const json::value& c : v.at("in").as_array())
     if (c.is_object()) on_challenge(bot, c.as_object());
+}
+
+// Run as the event stream opens: the challenges sent while the bot had no
+// stream, which no line will announce.
+void on_events_open(Bot& bot) {
+  log_line("event stream open");
+  answer_open_challenges(bot);
+}
+
+// Every 30 s, the open challenges again: the server subscribes a stream to
+// its player's events a moment after answering it (through the bus on
+// several nodes), and a challenge sent in that moment has no line; so it
+// is answered before it expires (2 minutes).
+void sweep_challenges(Bot& bot) {
+  while (nap(30000)) answer_open_challenges(bot);
+}
+
+// The bot's player id (GET /api/me), asked until the server answers; ""
+// when the token is refused or the bot is stopping.
+std::string who_am_i(Bot& bot) {
+  for (int backoff_ms = 1000; !stopping; backoff_ms = std::min(backoff_ms * 2, 30000)) {
+    BotReply r = bot_request(bot.server, "GET", "/api/me");
+    boost::system::error_code ec;
+    const json::value v = json::parse(r.body, ec);
+    if (r.status == 200 && !ec && v.is_object()) return text_of(v.as_object(), "id");
+    if (r.status == 401 || r.status == 403) {
+      log_line("token refused (" + std::to_string(r.status) + "): " + r.body);
+      return {};
+    }
+    log_line("cannot reach the server (" + (r.error.empty() ? std::to_string(r.status) : r.error) +
+             "); trying again in " + std::to_string(backoff_ms) + " ms");
+    if (!nap(backoff_ms)) break;
+  }
+  return {};
 }
 
 bool on_event_line(Bot& bot, const std::string& line) {
@@ -372,11 +399,14 @@ int run_bot(std::span<const std::string> args) {
   // A stream blocks in its read until a line or its idle time: the main
   // thread waits for a signal (or the event stream's refusal) and ends the
   // process at once, game threads and all; the bot keeps nothing to save.
+  bot.me = who_am_i(bot);
+  if (bot.me.empty()) std::_Exit(stopping ? 0 : 1);
   std::atomic<bool> done{false};
   std::thread([&bot, &done] {
     serve_events(bot);
     done = true;
   }).detach();
+  std::thread([&bot] { sweep_challenges(bot); }).detach();
   while (!stopping && !done) std::this_thread::sleep_for(std::chrono::milliseconds(50));
   std::_Exit(0);
 }
