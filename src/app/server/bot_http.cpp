@@ -36,11 +36,16 @@ std::string connect(asio::io_context& ioc, beast::tcp_stream& stream, const BotS
 }
 
 http::request<http::string_body> make_request(const BotServer& server, const std::string& method,
-                                              const std::string& target) {
+                                              const std::string& target,
+                                              const std::string& body = {}) {
   http::request<http::string_body> req{http::string_to_verb(method), target, 11};
   req.set(http::field::host, server.host + ":" + server.port);
   req.set(http::field::user_agent, "fourtable-bot");
   req.set(http::field::authorization, "Bearer " + server.token);
+  if (!body.empty()) {
+    req.set(http::field::content_type, "application/json");
+    req.body() = body;
+  }
   req.prepare_payload();
   return req;
 }
@@ -62,13 +67,13 @@ std::optional<BotServer> parse_server(const std::string& url) {
 }
 
 BotReply bot_request(const BotServer& server, const std::string& method, const std::string& target,
-                     int timeout_seconds) {
+                     const std::string& body, int timeout_seconds) {
   BotReply reply;
   asio::io_context ioc;
   beast::tcp_stream stream(ioc);
   reply.error = connect(ioc, stream, server, timeout_seconds);
   if (!reply.error.empty()) return reply;
-  auto req = make_request(server, method, target);
+  auto req = make_request(server, method, target, body);
   beast::error_code ec;
   stream.expires_after(std::chrono::seconds(timeout_seconds));
   http::async_write(stream, req, [&ec](beast::error_code e, std::size_t) { ec = e; });
@@ -92,7 +97,8 @@ BotReply bot_request(const BotServer& server, const std::string& method, const s
 
 BotReply bot_stream(const BotServer& server, const std::string& target,
                     const std::vector<std::pair<std::string, std::string>>& headers,
-                    const std::function<bool(const std::string&)>& on_line, int idle_seconds) {
+                    const std::function<bool(const std::string&)>& on_line,
+                    const std::function<void()>& on_open, int idle_seconds) {
   BotReply reply;
   asio::io_context ioc;
   beast::tcp_stream stream(ioc);
@@ -125,6 +131,7 @@ BotReply bot_stream(const BotServer& server, const std::string& target,
     reply.body = parser.get().body();
     return reply;
   }
+  if (on_open) on_open();
   std::string pending;
   bool stopped = false;
   auto on_chunk = [&](std::uint64_t, std::string_view body, beast::error_code&) -> std::size_t {

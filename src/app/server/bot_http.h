@@ -27,18 +27,22 @@ struct BotReply {
   std::string body;
   std::string error;  // why there was no answer
 };
-// One request with `Authorization: Bearer`, on a connection of its own.
+// One request with `Authorization: Bearer`, on a connection of its own;
+// a `body` goes as application/json.
 BotReply bot_request(const BotServer& server, const std::string& method, const std::string& target,
-                     int timeout_seconds = 30);
+                     const std::string& body = {}, int timeout_seconds = 30);
 
 // Reads the NDJSON stream at `target` until it ends, calling `on_line` with
 // each line that is not empty (keep-alive lines are not passed on). Ends
 // when the server ends the stream, the connection breaks, nothing (not even
 // a keep-alive line) came for `idle_seconds`, or `on_line` returns false.
 // The reply's status is the answer's (200 for a stream that ran); `error`
-// says how it ended when it was not the server's clean end.
+// says how it ended when it was not the server's clean end. `on_open` runs
+// once the server answered 200, before the first line is read: what the
+// stream will carry from then on is not missed by a look taken there.
 BotReply bot_stream(const BotServer& server, const std::string& target,
                     const std::vector<std::pair<std::string, std::string>>& headers,
-                    const std::function<bool(const std::string&)>& on_line, int idle_seconds = 25);
+                    const std::function<bool(const std::string&)>& on_line,
+                    const std::function<void()>& on_open = {}, int idle_seconds = 25);
 
 }  // namespace ft::app

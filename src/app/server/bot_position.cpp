@@ -2,6 +2,7 @@
 #include "app/server/bot_position.h"
 
 #include <algorithm>
+#include <optional>
 
 #include "rules/four_game.h"
 #include "rules/notation.h"
@@ -49,6 +50,56 @@ std::vector<rules::Cell> blocks_of(const std::vector<std::string>& rows) {
   return cells;
 }
 
+// Orders the discs of `stacks` (each column's, bottom up) into drops
+// whose colours alternate from red, the first side's (RULES.md A9); the
+// columns in `order`. False when no order builds them.
+bool drop_order(std::vector<std::string>& stacks, std::vector<std::size_t>& height,
+                std::vector<int>& order, int left) {
+  if (left == 0) return true;
+  const char colour = order.size() % 2 == 0 ? 'R' : 'Y';
+  for (std::size_t col = 0; col < stacks.size(); ++col) {
+    if (height[col] >= stacks[col].size() || stacks[col][height[col]] != colour) continue;
+    ++height[col];
+    order.push_back(int(col));
+    if (drop_order(stacks, height, order, left - 1)) return true;
+    order.pop_back();
+    --height[col];
+  }
+  return false;
+}
+
+// A drawn opening's drops are the game's set-up, not among the stream's
+// moves, but the board shows them: the moves taken back off the board
+// (drops only: each the top disc of its column) leave the opening, and any
+// order of drops that builds it gives the same position. Empty with `why`
+// when there is none (a pop among the moves cannot be taken back so).
+std::optional<std::vector<int>> opening_of(std::vector<std::string> rows,
+                                           const std::vector<std::string>& moves, int plies,
+                                           std::string& why) {
+  why = "the drawn opening cannot be read off the board";
+  for (auto m = moves.rbegin(); m != moves.rend(); ++m) {
+    if (m->size() != 1 || rows.empty() || std::size_t((*m)[0] - 'a') >= rows.front().size())
+      return std::nullopt;
+    const std::size_t col = std::size_t((*m)[0] - 'a');
+    auto top = std::find_if(rows.begin(), rows.end(),
+                            [col](const std::string& r) { return r[col] != '.'; });
+    if (top == rows.end() || (*top)[col] == '#') return std::nullopt;
+    (*top)[col] = '.';
+  }
+  std::vector<std::string> stacks(rows.empty() ? 0 : rows.front().size());
+  int discs = 0;
+  for (auto r = rows.rbegin(); r != rows.rend(); ++r)
+    for (std::size_t col = 0; col < r->size(); ++col)
+      if ((*r)[col] != '.' && (*r)[col] != '#') {
+        stacks[col] += (*r)[col];
+        ++discs;
+      }
+  std::vector<std::size_t> height(stacks.size(), 0);
+  std::vector<int> order;
+  if (discs != plies || !drop_order(stacks, height, order, discs)) return std::nullopt;
+  return order;
+}
+
 std::unique_ptr<rules::GameState> four_position(const json::object& settings,
                                                 const std::vector<std::string>& moves,
                                                 const std::vector<std::string>& rows,
@@ -59,10 +110,6 @@ std::unique_ptr<rules::GameState> four_position(const json::object& settings,
   options.popout = settings.at("popout").as_bool() ? 1 : 0;
   options.blocks = int(settings.at("blocks").to_number<std::int64_t>());
   options.opening_plies = int(settings.at("opening_plies").to_number<std::int64_t>());
-  if (options.opening_plies > 0) {
-    why = "a drawn opening is not in the moves the stream gives";
-    return nullptr;
-  }
   auto spec = rules::make_variant(std::string(settings.at("variant").as_string()), options);
   if (!spec) {
     why = spec.error().message;
@@ -70,6 +117,11 @@ std::unique_ptr<rules::GameState> four_position(const json::object& settings,
   }
   rules::Setup setup;
   setup.blocks = blocks_of(rows);  // blocks never move unless a pop moves them
+  if (spec->opening_plies > 0) {
+    auto opening = opening_of(rows, moves, spec->opening_plies, why);
+    if (!opening) return nullptr;
+    setup.opening = *opening;
+  }
   auto game = rules::FourGame::create(*spec, setup);
   if (!game) {
     why = game.error().message;
@@ -84,15 +136,17 @@ std::unique_ptr<rules::GameState> four_position(const json::object& settings,
 }
 
 // twiceFour: either side may start a round (RULES.md B6), from either of
-// the two starts; the one whose replay gives the server's board is it.
+// the two starts; the one whose replay gives the server's board with the
+// side the server says is to move (`side`, -1: not told) is it. Before the
+// round's first move only that side tells them apart.
 std::unique_ptr<rules::GameState> twicefour_position(const std::vector<std::string>& moves,
-                                                     const std::vector<std::string>& rows,
+                                                     const std::vector<std::string>& rows, int side,
                                                      std::string& why) {
   for (rules::TfStart layout : {rules::TfStart::fair, rules::TfStart::first}) {
     for (int first : {rules::TF_CROSS, rules::TF_CIRCLE}) {
       auto state =
           std::make_unique<rules::TwiceFourGame>(rules::TwiceFourGame::start(first, layout));
-      if (replays(*state, moves, rows)) return state;
+      if (replays(*state, moves, rows) && (side < 0 || state->side_to_move() == side)) return state;
     }
   }
   why = "the moves do not replay to the board the server shows";
@@ -105,7 +159,14 @@ std::unique_ptr<rules::GameState> rebuild_position(const json::object& settings,
                                                    const json::object& state, std::string& why) {
   const std::vector<std::string> moves = words(std::string_view(state.at("moves").as_string()));
   const std::vector<std::string> rows = rows_of(state);
-  if (settings.at("game") == "twicefour") return twicefour_position(moves, rows, why);
+  if (settings.at("game") == "twicefour") {
+    const json::value* to_move = state.if_contains("to_move");
+    const json::value* side = to_move != nullptr && to_move->is_object()
+                                  ? to_move->as_object().if_contains("side")
+                                  : nullptr;
+    return twicefour_position(moves, rows,
+                              side != nullptr ? int(side->to_number<std::int64_t>()) : -1, why);
+  }
   return four_position(settings, moves, rows, why);
 }
 

@@ -14,8 +14,9 @@
 namespace ft::app {
 
 // The game of `state` (a gameState object) under `settings` (gameFull's),
-// or null with `why`: a variant the bot cannot rebuild (a drawn opening),
-// or moves that do not replay to the board the server shows.
+// or null with `why`: a position the bot cannot rebuild (a drawn opening
+// under PopOut's pops), or moves that do not replay to the board the
+// server shows. A drawn opening is read off the board.
 std::unique_ptr<rules::GameState> rebuild_position(const boost::json::object& settings,
                                                    const boost::json::object& state,
                                                    std::string& why);

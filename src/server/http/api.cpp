@@ -30,8 +30,9 @@ Api::Api(ApiParts parts, ApiOptions options)
       // A page polls its wait every 2 s: two tabs and a few clicks fit.
       pool_buckets_(2.0, 20.0),
       door_(parts.door),
-      bot_events_(
-          std::make_unique<BotEvents>(store_, parts.player_events, options_.bot_events_poll_ms)) {}
+      bot_events_(std::make_unique<BotEvents>(
+          store_, parts.player_events, options_.bot_events_poll_ms,
+          [this](std::int64_t bot, const std::string& id) { decline_unplayed(bot, id); })) {}
 
 Api::~Api() = default;
 

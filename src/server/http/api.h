@@ -210,6 +210,9 @@ class Api {
   boost::json::object challenge_json(const store::Challenge& c);
   // The event `type` with the challenge, to both its players.
   void challenge_event(const char* type, const store::Challenge& c);
+  // BotEvents: the challenge `id` to `bot`, in a variant its event stream
+  // did not declare, declined for it with the reason `variant`.
+  void decline_unplayed(std::int64_t bot, const std::string& id);
   // puzzles.cpp (protocol.md 2.21): a puzzle near the caller's puzzle
   // rating, one by id, the day's, and an attempt (rated once per player).
   HttpResponse api_puzzle_next(const HttpRequest& request, const Identity* who);

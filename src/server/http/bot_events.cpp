@@ -29,10 +29,43 @@ json::object game_json(const store::TableRecord& t, std::int64_t player) {
                       {"seats", seats},   {"stream", "/api/bot/game/stream/" + t.id}};
 }
 
+// The id of `event` when it is an open challenge to `caller` in a variant
+// its stream did not declare (an empty list declares every one); "" else.
+std::string unplayed_challenge(const std::string& event, const BotEvents::Caller& caller) {
+  if (caller.variants.empty() || event.find("\"challenge\"") == std::string::npos) return {};
+  boost::system::error_code ec;
+  const json::value v = json::parse(event, ec);
+  if (ec || !v.is_object() || v.as_object().if_contains("type") == nullptr ||
+      v.at("type") != "challenge")
+    return {};
+  const json::value* c = v.as_object().if_contains("challenge");
+  if (c == nullptr || !c->is_object()) return {};
+  const json::object& o = c->as_object();
+  const json::value* to = o.if_contains("destUser");
+  const json::value* variant = o.if_contains("variant");
+  const json::value* status = o.if_contains("status");
+  if (to == nullptr || !to->is_object() || variant == nullptr || !variant->is_string() ||
+      status == nullptr || *status != "open" || !o.contains("id"))
+    return {};
+  const json::value* dest = to->as_object().if_contains("id");
+  if (dest == nullptr || !dest->is_string() ||
+      dest->as_string() != "p_" + std::to_string(caller.player))
+    return {};
+  const auto& declared = caller.variants;
+  if (std::find(declared.begin(), declared.end(), std::string(variant->as_string())) !=
+      declared.end())
+    return {};
+  return std::string(o.at("id").as_string());
+}
+
 }  // namespace
 
-BotEvents::BotEvents(store::Store& store, PlayerEvents& events, int poll_ms)
-    : store_(store), events_(events), poll_ms_(poll_ms), thread_([this] { run(); }) {}
+BotEvents::BotEvents(store::Store& store, PlayerEvents& events, int poll_ms, Decline decline)
+    : store_(store),
+      events_(events),
+      poll_ms_(poll_ms),
+      decline_(std::move(decline)),
+      thread_([this] { run(); }) {}
 
 BotEvents::~BotEvents() {
   close_all();
@@ -71,8 +104,8 @@ std::shared_ptr<StreamAnswer> BotEvents::answer(Caller caller) {
     // The player's events, as lines; the handler holds the stream weakly.
     std::weak_ptr<Open> weak = open;
     const std::uint64_t sub =
-        events_.subscribe(open->caller.player, [weak](const std::string& event) {
-          if (auto o = weak.lock(); o && o->out) o->out->send(event);
+        events_.subscribe(open->caller.player, [this, weak](const std::string& event) {
+          if (auto o = weak.lock(); o && o->out) on_event(o, event);
         });
     std::lock_guard lock(mu_);
     open->subscription = sub;
@@ -90,14 +123,34 @@ std::shared_ptr<StreamAnswer> BotEvents::answer(Caller caller) {
   return a;
 }
 
-bool BotEvents::plays(std::int64_t player, const std::string& variant) const {
-  std::lock_guard lock(mu_);
-  for (const auto& [token, s] : by_token_) {
-    if (s->caller.player != player) continue;
-    const auto& v = s->caller.variants;
-    if (v.empty() || std::find(v.begin(), v.end(), variant) != v.end()) return true;
+void BotEvents::on_event(const std::shared_ptr<Open>& s, const std::string& event) {
+  std::string id = unplayed_challenge(event, s->caller);
+  if (id.empty()) {
+    s->out->send(event);
+    return;
   }
-  return false;
+  // Declined on this class's thread: the handler runs on the publisher's
+  // (or the bus's) and must stay short (player_events.h).
+  {
+    std::lock_guard lock(mu_);
+    to_decline_.emplace_back(s->caller.player, std::move(id));
+  }
+  wake_.notify_all();
+}
+
+void BotEvents::decline_waiting() {
+  std::vector<std::pair<std::int64_t, std::string>> todo;
+  {
+    std::lock_guard lock(mu_);
+    todo.swap(to_decline_);
+  }
+  for (const auto& [bot, id] : todo) {
+    try {
+      decline_(bot, id);
+    } catch (const std::exception& e) {
+      log::warn() << "declining " << id << " for p_" << bot << ": " << e.what();
+    }
+  }
 }
 
 void BotEvents::close_all() {
@@ -116,6 +169,7 @@ void BotEvents::run() {
     std::vector<std::shared_ptr<Open>> streams;
     for (const auto& [token, s] : by_token_) streams.push_back(s);
     lock.unlock();
+    decline_waiting();
     for (const auto& s : streams) {
       try {
         poll(*s);
@@ -124,7 +178,7 @@ void BotEvents::run() {
       }
     }
     lock.lock();
-    wake_.wait_for(lock, std::chrono::milliseconds(poll_ms_));
+    if (to_decline_.empty()) wake_.wait_for(lock, std::chrono::milliseconds(poll_ms_));
   }
 }
 

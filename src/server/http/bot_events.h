@@ -8,7 +8,11 @@
 // looks the token up again, so a revoked token's stream ends within a poll.
 // The player's own events (PlayerEvents: `challenge`, `challengeCanceled`,
 // `challengeDeclined`, a `gameStart` as a challenge is accepted) are
-// passed on as they come, from whichever node published them.
+// passed on as they come, from whichever node published them; but a
+// challenge to the bot in a variant its stream did not declare is held
+// back and declined for it (reason `variant`) on this class's thread, so
+// the check runs on the node of the bot's stream, wherever the challenge
+// was sent.
 #pragma once
 
 #include <condition_variable>
@@ -30,10 +34,13 @@ namespace ft::server {
 
 class BotEvents {
  public:
+  // Declines the open challenge `id` ("c_12") to `bot` with the reason
+  // `variant`; run on this class's thread.
+  using Decline = std::function<void(std::int64_t bot, const std::string& id)>;
   // `poll_ms`: how often the store is read for each stream. `events`: the
   // players' own events (challenges, ...), each passed on as a line to its
   // player's stream; it outlives this.
-  BotEvents(store::Store& store, PlayerEvents& events, int poll_ms);
+  BotEvents(store::Store& store, PlayerEvents& events, int poll_ms, Decline decline);
   ~BotEvents();
   BotEvents(const BotEvents&) = delete;
   BotEvents& operator=(const BotEvents&) = delete;
@@ -46,9 +53,6 @@ class BotEvents {
   };
   // The answer that opens a stream for `caller`.
   std::shared_ptr<StreamAnswer> answer(Caller caller);
-  // Whether `player` has an event stream open that declared `variant` (or
-  // declared none); false with no stream open.
-  bool plays(std::int64_t player, const std::string& variant) const;
   // Shutdown: every stream ends.
   void close_all();
 
@@ -62,14 +66,19 @@ class BotEvents {
   };
   void run();
   void poll(Open& s);
+  // A player event for `s`'s stream: passed on, or a challenge to decline.
+  void on_event(const std::shared_ptr<Open>& s, const std::string& event);
+  void decline_waiting();
 
   store::Store& store_;
   PlayerEvents& events_;
   const int poll_ms_;
+  const Decline decline_;
   mutable std::mutex mu_;
   std::condition_variable wake_;
   std::map<std::int64_t, std::shared_ptr<Open>> by_token_;
   std::uint64_t next_serial_ = 1;
+  std::vector<std::pair<std::int64_t, std::string>> to_decline_;  // bot, challenge id
   bool stopping_ = false;
   std::thread thread_;
 };

@@ -228,6 +228,19 @@ HttpResponse Api::api_challenge_answer(const HttpRequest& request, std::string_v
   return json_response(200, json::object{{"ok", true}});
 }
 
+void Api::decline_unplayed(std::int64_t bot, const std::string& id) {
+  const std::int64_t n = parse_challenge_id(id);
+  store::Store::Answered answered;
+  if (n > 0)
+    write_now([&, now = clock_.now_ms()](store::Store& st) {
+      answered = st.answer_challenge(n, bot, store::ChallengeStatus::declined, "variant", "", now);
+    });
+  // Answered meanwhile (cancelled, expired, a second stream of the bot on
+  // another node declining it too): nothing more to say.
+  if (answered.answer == store::Store::ChallengeAnswer::done)
+    challenge_event("challengeDeclined", *answered.challenge);
+}
+
 int Api::expire_challenges() {
   std::vector<store::Challenge> expired;
   write_now(
