@@ -7,7 +7,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newContext } from './browser';
-import { clickColumn, moveCount, openColumns, shot, waitMoves } from './helpers';
+import { clickColumn, gotoListening, moveCount, openColumns, shot, waitMoves } from './helpers';
 import { fourtableBin } from './server';
 import { useServerAndBrowser } from './setup';
 
@@ -89,14 +89,8 @@ async function playGame(): Promise<void> {
 describe('a challenge to a bot', () => {
   it('is accepted by the bot, and the person plays the match to its end', async () => {
     // The page's events socket is open before the challenge goes.
-    const opened = A.waitForEvent('websocket', { timeout: 15_000 });
-    await A.goto(`/p/${botId}`);
+    await gotoListening(A, `/p/${botId}`);
     await A.locator('#player-bot').waitFor();
-    const socket = await opened;
-    await socket.waitForEvent('framesent', {
-      predicate: (f) => String(f.payload).includes('my_events'),
-      timeout: 15_000,
-    });
     await A.click('#challenge-open');
     await A.locator('dialog.challenge-dialog').waitFor();
     await A.click('#challenge-send');

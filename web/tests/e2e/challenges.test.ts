@@ -4,12 +4,12 @@
 // with a reason and one left to expire (the server's test clock moves past
 // its two minutes) are shown as such to both. Screenshots: the notice and the
 // dialog in both themes and at phone width; axe finds nothing.
-import type { BrowserContext, Page, WebSocket } from 'playwright-core';
+import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { challengeEn } from '../../src/i18n/challenge_en';
 import { join } from 'node:path';
 import { artifactsDir, newContext } from './browser';
-import { axeViolations } from './helpers';
+import { axeViolations, gotoListening } from './helpers';
 import { useServerAndBrowser } from './setup';
 
 const env = useServerAndBrowser(['--test-clock', String(Date.UTC(2026, 11, 1))]);
@@ -24,30 +24,6 @@ const errors: string[] = [];
 // What the reader sees (the notice sits at the top), not the whole page.
 async function shot(p: Page, name: string): Promise<void> {
   await p.screenshot({ path: join(artifactsDir(), `${name}.png`) });
-}
-
-// Opens `path` in `p` and waits until its events socket has asked for the
-// player's events (my_events.ts opens it as the page starts, this browser
-// having a player already). Listened for before the page opens, since the
-// socket may be open before the page's load.
-async function gotoListening(p: Page, path: string): Promise<void> {
-  let onSocket: (ws: WebSocket) => void = () => {};
-  const asked = new Promise<void>((resolve) => {
-    onSocket = (ws) =>
-      ws.on('framesent', (f) => {
-        if (String(f.payload).includes('my_events')) resolve();
-      });
-    p.on('websocket', onSocket);
-  });
-  try {
-    await p.goto(path);
-    await Promise.race([
-      asked,
-      new Promise((_, reject) => setTimeout(() => reject(new Error(`no my_events on ${path}`)), 15_000)),
-    ]);
-  } finally {
-    p.off('websocket', onSocket);
-  }
 }
 
 async function meOf(p: Page): Promise<{ id: string; name: string }> {

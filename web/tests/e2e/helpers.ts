@@ -3,7 +3,7 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
-import type { Page } from 'playwright-core';
+import type { Page, WebSocket } from 'playwright-core';
 import { artifactsDir } from './browser';
 
 export async function shot(page: Page, name: string): Promise<string> {
@@ -198,4 +198,28 @@ export async function axeViolations(page: Page): Promise<string[]> {
   // axe ran its rules over the page (a page it could not read passes nothing).
   if (found.passes <= 10) throw new Error(`axe passed only ${found.passes} rules: it did not read the page`);
   return found.violations;
+}
+
+// Opens `path` in `p` and waits until its events socket has asked for the
+// player's events (my_events.ts opens it as the page starts, this browser
+// having a player already). Listened for before the page opens, since the
+// socket may be open before the page's load.
+export async function gotoListening(p: Page, path: string): Promise<void> {
+  let onSocket: (ws: WebSocket) => void = () => {};
+  const asked = new Promise<void>((resolve) => {
+    onSocket = (ws) =>
+      ws.on('framesent', (f) => {
+        if (String(f.payload).includes('my_events')) resolve();
+      });
+    p.on('websocket', onSocket);
+  });
+  try {
+    await p.goto(path);
+    await Promise.race([
+      asked,
+      new Promise((_, reject) => setTimeout(() => reject(new Error(`no my_events on ${path}`)), 15_000)),
+    ]);
+  } finally {
+    p.off('websocket', onSocket);
+  }
 }
