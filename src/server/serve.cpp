@@ -86,10 +86,26 @@ sigset_t own_signals() {
   return signals;
 }
 
+// The puzzle collection (protocol.md 2.21). A server installed without the
+// folder starts all the same, with a warning, and answers every puzzle
+// request as for a variant without puzzles (unknown_variant,
+// unknown_puzzle); a folder that is there but holds a bad file still stops
+// the start, as a broken collection is a mistake to fix, not to serve.
+std::shared_ptr<const PuzzleShelf> read_puzzles() {
+  const std::string dir = engine::puzzles::collection_dir();
+  std::error_code ec;
+  if (!fs::is_directory(dir, ec)) {
+    log::warn() << "serve: no puzzle collection at " << dir
+                << " (set FOURTABLE_PUZZLES): the puzzle endpoints answer unknown_variant";
+    return nullptr;
+  }
+  return load_puzzle_shelf(dir);
+}
+
 HubOptions hub_options_of(const ServeOptions& options, const std::string& web_root) {
   HubOptions hub_options;
   hub_options.web = read_web_client(web_root);
-  hub_options.puzzles = load_puzzle_shelf(engine::puzzles::collection_dir());
+  hub_options.puzzles = read_puzzles();
   hub_options.engine_threads = options.engine_threads;
   hub_options.keep_finished_ms = std::int64_t{options.keep_finished_s} * 1000;
   hub_options.test_clock_ms = options.test_clock_ms;

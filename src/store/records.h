@@ -427,4 +427,20 @@ struct PuzzleAttempt {
   friend bool operator==(const PuzzleAttempt&, const PuzzleAttempt&) = default;
 };
 
+// What a rated attempt keeps: the attempt and the two ratings it produced.
+struct PuzzleRated {
+  PuzzleAttempt attempt;
+  Rating player;       // the player's puzzle rating in the variant after it
+  PuzzleScore puzzle;  // the puzzle's rating after it
+  friend bool operator==(const PuzzleRated&, const PuzzleRated&) = default;
+};
+
+// Where a page of a player's puzzle attempts ends: the next page holds the
+// attempts made before it (at_ms, then puzzle id, both descending).
+struct PuzzleCursor {
+  Millis at_ms = 0;  // 0: from the newest
+  std::string puzzle;
+  friend bool operator==(const PuzzleCursor&, const PuzzleCursor&) = default;
+};
+
 }  // namespace ft::store

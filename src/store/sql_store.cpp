@@ -860,41 +860,102 @@ std::vector<PuzzleAttempt> SqlStore::puzzle_attempts_of(PlayerId player, std::st
                   puzzle_attempt_from);
 }
 
-bool SqlStore::record_puzzle_attempt(const PuzzleAttempt& a, const Rating& r,
-                                     const PuzzleScore& s) {
-  if (r.player != a.player || r.variant != a.variant || s.puzzle != a.puzzle ||
-      s.variant != a.variant || a.puzzle.empty())
-    fail(StoreErrc::bad_input, "an attempt's ratings must be its player's and its puzzle's");
-  return transaction([&] {
-    if (q(*db_, "SELECT id FROM players WHERE id = $1", {a.player}).empty())
-      fail(StoreErrc::not_found, "no player " + std::to_string(a.player));
-    if (!q(*db_, "SELECT solved FROM puzzle_attempts WHERE player_id = $1 AND puzzle_id = $2",
-           {a.player, a.puzzle})
-             .empty())
-      return false;
-    q(*db_,
-      "INSERT INTO puzzle_attempts (player_id, puzzle_id, variant, solved, at_ms, "
-      "rating_before, rating_after) VALUES ($1, $2, $3, $4, $5, $6, $7)",
-      {a.player, a.puzzle, a.variant, b(a.solved), a.at_ms, a.rating_before, a.rating_after});
+std::vector<Rating> SqlStore::puzzle_ratings_of(PlayerId player) {
+  ReadScope scope(*this, false);
+  return all_rows(
+      q(scope.db(), "SELECT " + cols(PUZZLE_RATING_COLS) + "WHERE player_id = $1 ORDER BY variant",
+        {player}),
+      rating_from);
+}
+
+std::vector<PuzzleAttempt> SqlStore::puzzle_attempts_page(PlayerId player, int limit,
+                                                          const PuzzleCursor& before) {
+  ReadScope scope(*this, false);
+  const Value lim = static_cast<std::int64_t>(std::max(limit, 0));
+  if (before.at_ms <= 0)
+    return all_rows(q(scope.db(),
+                      "SELECT " + cols(PUZZLE_ATTEMPT_COLS) +
+                          "WHERE player_id = $1 ORDER BY at_ms DESC, puzzle_id DESC LIMIT $2",
+                      {player, lim}),
+                    puzzle_attempt_from);
+  return all_rows(q(scope.db(),
+                    "SELECT " + cols(PUZZLE_ATTEMPT_COLS) +
+                        "WHERE player_id = $1 AND (at_ms < $2 OR (at_ms = $2 AND puzzle_id < $3)) "
+                        "ORDER BY at_ms DESC, puzzle_id DESC LIMIT $4",
+                    {player, before.at_ms, before.puzzle, lim}),
+                  puzzle_attempt_from);
+}
+
+// The attempt's row is made first: of two first attempts of a player at a
+// puzzle at once, the second waits on its key (PostgreSQL) or for the writer
+// lock (SQLite) and then finds it. The two rating rows are made when new
+// (as "none yet": attempts 0, never kept so, since this transaction rates
+// them) so that PostgreSQL has a row to lock; then both are read locked
+// (FOR UPDATE), rated, and written. Every caller locks the player's row
+// before the puzzle's, so two of these never wait on each other in a circle.
+std::optional<PuzzleRated> SqlStore::rate_puzzle_attempt(PlayerId player, std::string_view puzzle,
+                                                         std::string_view variant,
+                                                         const RatePuzzle& rate) {
+  if (puzzle.empty() || variant.empty()) fail(StoreErrc::bad_input, "an attempt needs a puzzle");
+  const std::string lock = db_->dialect() == "postgres" ? " FOR UPDATE" : "";
+  return transaction([&]() -> std::optional<PuzzleRated> {
+    if (q(*db_, "SELECT id FROM players WHERE id = $1", {player}).empty())
+      fail(StoreErrc::not_found, "no player " + std::to_string(player));
+    if (q(*db_,
+          "INSERT INTO puzzle_attempts (player_id, puzzle_id, variant, solved, at_ms, "
+          "rating_before, rating_after) VALUES ($1, $2, $3, 0, 0, 0, 0) "
+          "ON CONFLICT (player_id, puzzle_id) DO NOTHING RETURNING player_id",
+          {player, puzzle, variant})
+            .empty())
+      return std::nullopt;
     q(*db_,
       "INSERT INTO puzzle_ratings (player_id, variant, rating, deviation, volatility, "
-      "last_rated_ms, attempts) VALUES ($1, $2, $3, $4, $5, $6, $7) "
-      "ON CONFLICT (player_id, variant) DO UPDATE SET rating = excluded.rating, "
-      "deviation = excluded.deviation, volatility = excluded.volatility, "
-      "last_rated_ms = excluded.last_rated_ms, attempts = excluded.attempts",
-      {r.player, r.variant, r.rating, r.deviation, r.volatility, r.last_rated_ms,
-       static_cast<std::int64_t>(r.games)});
+      "last_rated_ms, attempts) VALUES ($1, $2, 0, 0, 0, 0, 0) "
+      "ON CONFLICT (player_id, variant) DO NOTHING",
+      {player, variant});
     q(*db_,
       "INSERT INTO puzzle_scores (puzzle_id, variant, rating, deviation, volatility, "
-      "last_rated_ms, attempts, solved) VALUES ($1, $2, $3, $4, $5, $6, $7, $8) "
-      "ON CONFLICT (puzzle_id) DO UPDATE SET rating = excluded.rating, "
-      "deviation = excluded.deviation, volatility = excluded.volatility, "
-      "last_rated_ms = excluded.last_rated_ms, attempts = excluded.attempts, "
-      "solved = excluded.solved",
-      {s.puzzle, s.variant, s.rating, s.deviation, s.volatility, s.last_rated_ms,
-       static_cast<std::int64_t>(s.attempts), static_cast<std::int64_t>(s.solved)});
-    return true;
+      "last_rated_ms, attempts, solved) VALUES ($1, $2, 0, 0, 0, 0, 0, 0) "
+      "ON CONFLICT (puzzle_id) DO NOTHING",
+      {puzzle, variant});
+    auto mine = first_row(
+        q(*db_,
+          "SELECT " + cols(PUZZLE_RATING_COLS) + "WHERE player_id = $1 AND variant = $2" + lock,
+          {player, variant}),
+        rating_from);
+    auto theirs = first_row(
+        q(*db_, "SELECT " + cols(PUZZLE_SCORE_COLS) + "WHERE puzzle_id = $1" + lock, {puzzle}),
+        puzzle_score_from);
+    if (mine && mine->games == 0) mine.reset();
+    if (theirs && theirs->attempts == 0) theirs.reset();
+    const PuzzleRated r = rate(mine, theirs);
+    const PuzzleAttempt& a = r.attempt;
+    if (a.player != player || a.puzzle != puzzle || a.variant != variant ||
+        r.player.player != player || r.player.variant != variant || r.puzzle.puzzle != puzzle ||
+        r.puzzle.variant != variant)
+      fail(StoreErrc::bad_input, "an attempt's ratings must be its player's and its puzzle's");
+    write_puzzle_rated(r);
+    return r;
   });
+}
+
+void SqlStore::write_puzzle_rated(const PuzzleRated& r) {
+  const PuzzleAttempt& a = r.attempt;
+  q(*db_,
+    "UPDATE puzzle_attempts SET solved = $1, at_ms = $2, rating_before = $3, rating_after = $4 "
+    "WHERE player_id = $5 AND puzzle_id = $6",
+    {b(a.solved), a.at_ms, a.rating_before, a.rating_after, a.player, a.puzzle});
+  q(*db_,
+    "UPDATE puzzle_ratings SET rating = $1, deviation = $2, volatility = $3, last_rated_ms = $4, "
+    "attempts = $5 WHERE player_id = $6 AND variant = $7",
+    {r.player.rating, r.player.deviation, r.player.volatility, r.player.last_rated_ms,
+     static_cast<std::int64_t>(r.player.games), a.player, a.variant});
+  const PuzzleScore& s = r.puzzle;
+  q(*db_,
+    "UPDATE puzzle_scores SET rating = $1, deviation = $2, volatility = $3, last_rated_ms = $4, "
+    "attempts = $5, solved = $6 WHERE puzzle_id = $7",
+    {s.rating, s.deviation, s.volatility, s.last_rated_ms, static_cast<std::int64_t>(s.attempts),
+     static_cast<std::int64_t>(s.solved), s.puzzle});
 }
 
 // --- failed logins ----------------------------------------------------------

@@ -93,8 +93,12 @@ class SqlStore final : public Store {
                                                    std::string_view puzzle) override;
   std::vector<PuzzleAttempt> puzzle_attempts_of(PlayerId player, std::string_view variant,
                                                 int limit) override;
-  bool record_puzzle_attempt(const PuzzleAttempt& attempt, const Rating& player_after,
-                             const PuzzleScore& puzzle_after) override;
+  std::vector<Rating> puzzle_ratings_of(PlayerId player) override;
+  std::vector<PuzzleAttempt> puzzle_attempts_page(PlayerId player, int limit,
+                                                  const PuzzleCursor& before) override;
+  std::optional<PuzzleRated> rate_puzzle_attempt(PlayerId player, std::string_view puzzle,
+                                                 std::string_view variant,
+                                                 const RatePuzzle& rate) override;
   LoginFailures login_failures(std::string_view name_key, std::string_view address, Millis since,
                                int limit) override;
   void add_login_failure(std::string_view name_key, std::string_view address, Millis at,
@@ -155,6 +159,8 @@ class SqlStore final : public Store {
   std::exception_ptr run_batch(std::span<const Write> writes);
 
   class ReadScope;
+  // rate_puzzle_attempt's writes, in its transaction, over the rows it made.
+  void write_puzzle_rated(const PuzzleRated& rated);
   std::vector<Seat> seats_of(sql::Db& db, const TableId& id);
   std::optional<TableRecord> table_row(sql::Db& db, const TableId& id);
   void write_snapshot(MatchId id, const MatchSnapshot& snapshot);

@@ -255,13 +255,29 @@ class Store {
   // The player's attempts in a variant, newest first, at most `limit`.
   virtual std::vector<PuzzleAttempt> puzzle_attempts_of(PlayerId player, std::string_view variant,
                                                         int limit) = 0;
-  // Keeps the player's first attempt at a puzzle with the two ratings it
-  // produced (`player_after.player` and `.variant`, `puzzle_after.puzzle`
-  // must be the attempt's), in one transaction; false, writing nothing,
-  // when the player attempted that puzzle already (only a first attempt is
-  // rated). not_found for an unknown player; bad_input for mismatched ids.
-  virtual bool record_puzzle_attempt(const PuzzleAttempt& attempt, const Rating& player_after,
-                                     const PuzzleScore& puzzle_after) = 0;
+  // The player's puzzle ratings, one per variant, ordered by variant.
+  virtual std::vector<Rating> puzzle_ratings_of(PlayerId player) = 0;
+  // A page of the player's attempts in every variant, newest first (at_ms,
+  // then puzzle id, both descending), after `before` (at_ms 0: from the
+  // newest), at most `limit`.
+  virtual std::vector<PuzzleAttempt> puzzle_attempts_page(PlayerId player, int limit,
+                                                          const PuzzleCursor& before) = 0;
+  // The player's first attempt at a puzzle, rated: in one transaction that
+  // holds the player's puzzle rating in the variant and the puzzle's rating
+  // locked against every other writer (PostgreSQL: the rows, made first when
+  // new, FOR UPDATE; SQLite: the writer lock), reads both as they stand
+  // (nullopt: none yet), calls `rate` with them and keeps the attempt and
+  // both ratings it returns. So two attempts at once at the same puzzle, or
+  // by the same player, never rate from the same old value: each reads what
+  // the other wrote. nullopt, writing nothing, when the player attempted the
+  // puzzle already (of two first attempts at once, one is rated). not_found
+  // for an unknown player; bad_input when `rate` returns another player,
+  // puzzle or variant (nothing is written).
+  using RatePuzzle = std::function<PuzzleRated(const std::optional<Rating>& player,
+                                               const std::optional<PuzzleScore>& puzzle)>;
+  virtual std::optional<PuzzleRated> rate_puzzle_attempt(PlayerId player, std::string_view puzzle,
+                                                         std::string_view variant,
+                                                         const RatePuzzle& rate) = 0;
 
   // --- failed logins (migrations 008 and 010) ---------------------------
   // Kept here so that every node counts the same failures (a login may

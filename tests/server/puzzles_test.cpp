@@ -3,11 +3,17 @@
 // puzzle rating, one that fails lowers it, a second attempt at the same
 // puzzle changes nothing; right moves short of the end get the defender's
 // reply; a PopOut line is solved by popping; the daily puzzle is the same
-// for everyone; and each malformed request has its own error.
+// for everyone; each malformed request has its own error; attempts at once
+// lose no rating; and a server without the collection starts and says so.
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <atomic>
+#include <cstdlib>
+#include <fstream>
+#include <iterator>
 #include <string>
+#include <thread>
 #include <tuple>
 #include <vector>
 
@@ -225,6 +231,70 @@ TEST(Puzzles, EachMalformedRequestHasItsError) {
   // None of them was an attempt: the puzzle is still unseen for the guest.
   EXPECT_FALSE(
       http(port, "GET", "/api/puzzles/" + id, {}, g.cookie).json().at("attempted").as_bool());
+}
+
+// Many players solving one puzzle at once, and one player's two tabs
+// sending the same first attempt at once: each player's first attempt is
+// rated once, and the puzzle counts every one of them (an attempt read
+// apart from its write would overwrite another's).
+TEST(Puzzles, AttemptsAtOnceAreEachRatedOnce) {
+  ServerProcess server(temp_db("puzzles_at_once"), CLOCK);
+  const int port = server.port();
+  const std::string id =
+      str(http(port, "GET", "/api/puzzles/next?variant=classic").json().at("id"));
+  const std::vector<std::string> mine = solver_moves(learn_line(port, id));
+  constexpr int PLAYERS = 12;
+  std::vector<Guest> guests;
+  for (int i = 0; i < PLAYERS; ++i) guests.push_back(new_guest(port));
+  std::atomic<int> rated = 0;
+  std::atomic<int> failures = 0;
+  std::vector<std::thread> threads;
+  // Each guest twice: two tabs.
+  for (int i = 0; i < 2 * PLAYERS; ++i)
+    threads.emplace_back([&, i] {
+      HttpResult r = attempt(port, id, mine, guests[std::size_t(i % PLAYERS)].cookie);
+      if (r.status != 200 || str(r.json().at("state")) != "solved")
+        ++failures;
+      else if (r.json().at("rated").as_bool())
+        ++rated;
+    });
+  for (auto& t : threads) t.join();
+  EXPECT_EQ(failures.load(), 0);
+  EXPECT_EQ(rated.load(), PLAYERS);
+  // The helper that learned the line attempted it too.
+  EXPECT_EQ(http(port, "GET", "/api/puzzles/" + id).json().at("attempts").as_int64(), PLAYERS + 1);
+  for (const Guest& g : guests) {
+    const json::value h = http(port, "GET", "/api/players/" + g.id + "/puzzles").json();
+    ASSERT_EQ(h.at("attempts").as_array().size(), 1U) << json::serialize(h);
+    EXPECT_EQ(h.at("ratings").at(0).at("attempts").as_int64(), 1);
+  }
+}
+
+// data/puzzles missing (an install without it): the server starts, warns,
+// and every puzzle request is answered as for a variant without puzzles.
+TEST(Puzzles, AServerWithoutTheCollectionStartsAndSaysSo) {
+  ASSERT_EQ(setenv("FOURTABLE_PUZZLES", "/nonexistent/puzzles", 1), 0);
+  ServerProcess server(temp_db("puzzles_missing"));
+  unsetenv("FOURTABLE_PUZZLES");
+  const int port = server.port();
+  std::ifstream log(server.log_path());
+  const std::string text((std::istreambuf_iterator<char>(log)), std::istreambuf_iterator<char>());
+  EXPECT_NE(text.find("no puzzle collection at /nonexistent/puzzles"), std::string::npos) << text;
+  const Guest g = new_guest(port);
+  const std::vector<std::tuple<std::string, std::string, int, std::string>> cases = {
+      {"GET", "/api/puzzles/daily", 404, "unknown_variant"},
+      {"GET", "/api/puzzles/next?variant=classic", 404, "unknown_variant"},
+      {"GET", "/api/puzzles/2d55633992", 404, "unknown_puzzle"},
+      {"POST", "/api/puzzles/2d55633992/attempt", 404, "unknown_puzzle"},
+  };
+  for (const auto& [method, target, status, code] : cases) {
+    HttpResult r =
+        http(port, method, target, method == "POST" ? R"({"moves":["a"]})" : "", g.cookie);
+    EXPECT_EQ(r.status, status) << target << ": " << r.body;
+    EXPECT_EQ(error_code(r), code) << target;
+  }
+  EXPECT_EQ(http(port, "GET", "/api/players/" + g.id + "/puzzles").status, 200);
+  EXPECT_EQ(http(port, "GET", "/api/me").status, 200);  // and it serves the rest
 }
 
 }  // namespace

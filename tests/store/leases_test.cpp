@@ -86,13 +86,12 @@ TEST_P(StoreContract, OldDatabaseIsUpgradedAndKeepsItsData) {
   Player p = store().create_player("tok", "Ann", 1);
   store().create_table(table("t"));
   auto& db = dynamic_cast<SqlStore&>(store()).db();
-  // Back to the schema of migration 1: undo 17 (pool waits), 16 (puzzle
-  // ratings), 15 (challenges), 14 (API tokens, bots), 13 (the
-  // analysis queue and seats), 12 (name keys; its column goes with
-  // accounts), 11 (the games' unplayed and sides), 10 (login addresses,
-  // password failures), 8 (failed logins), 7 (the seats index), 6 (sessions,
-  // accounts), 5 (the games' analyses), 4 (the leaderboard index), 3 (the
-  // move columns), then 2.
+  // Back to the schema of migration 1: undo 18 (an index that goes with
+  // its table), 17 (pool waits), 16 (puzzle ratings), 15 (challenges), 14 (API tokens, bots), 13
+  // (the analysis queue and seats), 12 (name keys; its column goes with accounts), 11 (the games'
+  // unplayed and sides), 10 (login addresses, password failures), 8 (failed logins), 7 (the seats
+  // index), 6 (sessions, accounts), 5 (the games' analyses), 4 (the leaderboard index), 3 (the move
+  // columns), then 2.
   for (const char* t :
        {"pool_waits", "puzzle_attempts", "puzzle_scores", "puzzle_ratings", "challenges"})
     db.exec_script(std::string("DROP TABLE ") + t);

@@ -45,7 +45,8 @@ export async function mountShell(render: (shell: Shell) => void): Promise<Shell>
   const playLink = h('a', { href: '/' });
   const rulesLink = h('a', { href: '/rules.html' });
   const analysisLink = h('a', { href: '/analysis' });
-  const nav = h('nav', {}, playLink, rulesLink, analysisLink);
+  const puzzlesLink = h('a', { href: '/puzzles' });
+  const nav = h('nav', {}, playLink, puzzlesLink, rulesLink, analysisLink);
   const select = h('select', { id: 'lang-select' }) as HTMLSelectElement;
   for (const l of LANGS) select.append(h('option', { value: l, lang: l }, LANG_NAMES[l]));
   // The new language's words come from the server; should they not come, the
@@ -94,6 +95,7 @@ export async function mountShell(render: (shell: Shell) => void): Promise<Shell>
     playLink.textContent = t('nav.home');
     rulesLink.textContent = t('nav.rules');
     analysisLink.textContent = t('analysis.nav');
+    puzzlesLink.textContent = t('nav.puzzles');
     nav.setAttribute('aria-label', t('nav.main'));
     langLabel.textContent = t('lang.label');
     select.value = lang();

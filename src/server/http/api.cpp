@@ -132,6 +132,7 @@ HttpResponse Api::dispatch(const HttpRequest& request, const RouteMatch& m, cons
       return json_response(200, lobby_.lists());
     case Route::player:
     case Route::player_ratings:
+    case Route::player_puzzles:
       return api_players(std::string_view(path).substr(13), request);
     case Route::player_games:
       return api_player_games(arg, request.target);

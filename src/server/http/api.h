@@ -3,7 +3,8 @@
 // to the same-site rule (request_guard.h), given the caller's guest as its
 // route needs (guests.h) and answered by the handler of its resource, one
 // file each: tables.cpp, me.cpp, accounts.cpp, tokens.cpp, bots.cpp,
-// players.cpp, export.cpp, games.cpp, pools.cpp, puzzles.cpp, service.cpp. A request with a
+// players.cpp, export.cpp, games.cpp, pools.cpp, puzzles.cpp, puzzle_history.cpp,
+// service.cpp. A request with a
 // personal API token (tokens.cpp) is its player's, without cookie or same-site rule. Runs on the
 // blocking pool, so it may call the store.
 #pragma once
@@ -223,6 +224,9 @@ class Api {
   // The puzzle as 2.21 shows it to `who` (null: nobody): the solution and
   // the attempt only once they attempted it.
   boost::json::object puzzle_json(const ShelfPuzzle& p, const Identity* who);
+  // puzzle_history.cpp (protocol.md 2.22): a player's puzzle ratings and
+  // attempts, newest first, a page at a time.
+  HttpResponse api_player_puzzles(const store::Player& player, const HttpRequest& request);
   const PuzzleShelf& puzzles() const;
   // service.cpp (protocol.md 2.8, 2.9): health, metrics, the test clock.
   HttpResponse healthz();

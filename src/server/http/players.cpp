@@ -130,11 +130,12 @@ HttpResponse Api::api_players(std::string_view rest, const HttpRequest& request)
   const std::string_view id = rest.substr(0, slash);
   const std::string_view sub = slash == std::string_view::npos ? "" : rest.substr(slash);
   const std::int64_t pid = parse_player_id(id);
-  if (pid == 0 || (!sub.empty() && sub != "/ratings"))
+  if (pid == 0 || (!sub.empty() && sub != "/ratings" && sub != "/puzzles"))
     return error(HttpError::not_found, "no such player");
   auto player = store_.find_player(pid);
   if (!player) return error(HttpError::not_found, "no such player");
   if (sub == "/ratings") return api_player_ratings(*player);
+  if (sub == "/puzzles") return api_player_puzzles(*player, request);
   return api_player(*player, request);
 }
 

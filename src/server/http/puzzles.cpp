@@ -46,6 +46,28 @@ rating::Rating puzzle_start(const ShelfPuzzle& p) {
   return r;
 }
 
+// An attempt as a match between the player and the puzzle, from their
+// ratings as the store holds them (nullopt: none yet): the player wins
+// when they solved it.
+store::PuzzleRated rate_attempt(const ShelfPuzzle& p, std::int64_t player, bool solved,
+                                std::int64_t now, const std::optional<store::Rating>& stored,
+                                const std::optional<store::PuzzleScore>& score) {
+  const rating::Rating before =
+      rating::current(stored ? glicko_of(*stored) : rating::initial_rating(), now);
+  const rating::Rating puzzle = rating::current(score ? glicko_of(*score) : puzzle_start(p), now);
+  const rating::Outcome vs_puzzle{puzzle.rating, puzzle.deviation, solved ? 1.0 : 0.0};
+  const rating::Outcome vs_player{before.rating, before.deviation, solved ? 0.0 : 1.0};
+  const rating::Rating after = rating::rate(before, std::span(&vs_puzzle, 1), now);
+  const rating::Rating puzzle_after = rating::rate(puzzle, std::span(&vs_player, 1), now);
+  return store::PuzzleRated{
+      store::PuzzleAttempt{player, p.id, p.variant, solved, now, before.rating, after.rating},
+      store::Rating{player, p.variant, after.rating, after.deviation, after.volatility, now,
+                    after.matches},
+      store::PuzzleScore{p.id, p.variant, puzzle_after.rating, puzzle_after.deviation,
+                         puzzle_after.volatility, now, puzzle_after.matches,
+                         (score ? score->solved : 0) + (solved ? 1 : 0)}};
+}
+
 json::array strings(const std::vector<std::string>& v) {
   json::array a;
   for (const std::string& s : v) a.emplace_back(s);
@@ -78,6 +100,8 @@ std::variant<PuzzleQuery, HttpResponse> puzzle_query(const PuzzleShelf& shelf,
     return error(HttpError::bad_query, "name a variant: ?variant=classic");
   if (q.variant.empty()) q.variant = "classic";
   const auto& all = shelf.of_variant(q.variant);
+  if (shelf.size() == 0)
+    return error(HttpError::unknown_variant, "this server has no puzzle collection");
   if (all.empty())
     return error(HttpError::unknown_variant,
                  "no puzzles of variant '" + q.variant.substr(0, 40) + "'");
@@ -199,7 +223,8 @@ std::variant<std::vector<std::string>, std::string> attempt_moves(const json::va
 // line checked against it. Right moves short of the end go on (the
 // defender's reply, nothing kept); the first wrong move fails; the whole
 // line solves. A solve or a failure is rated when it is the caller's first
-// at this puzzle (the player's and the puzzle's rating, in one write).
+// at this puzzle (the player's and the puzzle's rating, read and written in
+// one transaction).
 HttpResponse Api::api_puzzle_attempt(std::string_view id, const HttpRequest& request,
                                      const Identity& who) {
   const ShelfPuzzle* p = puzzles().find(id);
@@ -216,41 +241,35 @@ HttpResponse Api::api_puzzle_attempt(std::string_view id, const HttpRequest& req
         200, json::object{{"state", "continue"}, {"right", check->right}, {"reply", check->reply}});
   const bool solved = check->state == LineCheck::State::solved;
   const std::int64_t now = clock_.now_ms();
-  const auto stored = store_.find_puzzle_rating(who.player, p->variant);
-  const rating::Rating before =
-      rating::current(stored ? glicko_of(*stored) : rating::initial_rating(), now);
-  const auto score = store_.find_puzzle_score(p->id);
-  const rating::Rating puzzle = rating::current(score ? glicko_of(*score) : puzzle_start(*p), now);
-  const rating::Outcome vs_puzzle{puzzle.rating, puzzle.deviation, solved ? 1.0 : 0.0};
-  const rating::Outcome vs_player{before.rating, before.deviation, solved ? 0.0 : 1.0};
-  const rating::Rating after = rating::rate(before, std::span(&vs_puzzle, 1), now);
-  const rating::Rating puzzle_after = rating::rate(puzzle, std::span(&vs_player, 1), now);
-  bool rated = false;
-  if (!store_.find_puzzle_attempt(who.player, p->id)) {
-    const store::PuzzleAttempt attempt{who.player, p->id,         p->variant,  solved,
-                                       now,        before.rating, after.rating};
-    const store::Rating mine{who.player,       p->variant, after.rating, after.deviation,
-                             after.volatility, now,        after.matches};
-    const store::PuzzleScore theirs{p->id,
-                                    p->variant,
-                                    puzzle_after.rating,
-                                    puzzle_after.deviation,
-                                    puzzle_after.volatility,
-                                    now,
-                                    puzzle_after.matches,
-                                    (score ? score->solved : 0) + (solved ? 1 : 0)};
-    write_now([&](store::Store& st) { rated = st.record_puzzle_attempt(attempt, mine, theirs); });
+  // Read, rated and written in one store transaction with both ratings
+  // locked: two attempts at once never rate from the same old value.
+  std::optional<store::PuzzleRated> rated;
+  write_now([&](store::Store& st) {
+    rated = st.rate_puzzle_attempt(who.player, p->id, p->variant,
+                                   [&](const auto& mine, const auto& theirs) {
+                                     return rate_attempt(*p, who.player, solved, now, mine, theirs);
+                                   });
+  });
+  double before = 0;
+  double shown = 0;
+  double puzzle_rating = 0;
+  if (rated) {
+    before = rated->attempt.rating_before;
+    shown = rated->attempt.rating_after;
+    puzzle_rating = rated->puzzle.rating;
+  } else {  // attempted before: nothing changes, the ratings as they stand
+    const auto mine = store_.find_puzzle_rating(who.player, p->variant);
+    const auto score = store_.find_puzzle_score(p->id);
+    before = shown = mine ? mine->rating : rating::initial_rating().rating;
+    puzzle_rating = score ? score->rating : puzzle_start_rating(*p);
   }
-  const double shown = rated ? after.rating : before.rating;
-  return json_response(
-      200,
-      json::object{{"state", solved ? "solved" : "failed"},
-                   {"right", check->right},
-                   {"solution", strings(p->line)},
-                   {"rated", rated},
-                   {"rating", std::lround(shown)},
-                   {"change", std::lround(shown) - std::lround(before.rating)},
-                   {"puzzle_rating", std::lround(rated ? puzzle_after.rating : puzzle.rating)}});
+  return json_response(200, json::object{{"state", solved ? "solved" : "failed"},
+                                         {"right", check->right},
+                                         {"solution", strings(p->line)},
+                                         {"rated", rated.has_value()},
+                                         {"rating", std::lround(shown)},
+                                         {"change", std::lround(shown) - std::lround(before)},
+                                         {"puzzle_rating", std::lround(puzzle_rating)}});
 }
 
 }  // namespace ft::server

@@ -30,6 +30,7 @@ constexpr std::array ROUTES{
     Entry{"GET", "/api/players/{}", Route::player, GuestNeed::none},
     Entry{"GET", "/api/players/{}/games", Route::player_games, GuestNeed::none},
     Entry{"GET", "/api/players/{}/ratings", Route::player_ratings, GuestNeed::none},
+    Entry{"GET", "/api/players/{}/puzzles", Route::player_puzzles, GuestNeed::none},
     Entry{"GET", "/api/leaderboard/{}", Route::leaderboard, GuestNeed::if_known},
     Entry{"GET", "/api/games/{}", Route::game, GuestNeed::none},
     Entry{"GET", "/api/games/{}/analysis", Route::game_analysis, GuestNeed::none},

@@ -24,6 +24,7 @@ enum class Route {
   player,             // GET /api/players/{id}
   player_games,       // GET /api/players/{id}/games
   player_ratings,     // GET /api/players/{id}/ratings
+  player_puzzles,     // GET /api/players/{id}/puzzles
   leaderboard,        // GET /api/leaderboard/{pool}
   game,               // GET /api/games/{id}
   game_analysis,      // GET /api/games/{id}/analysis

@@ -5,6 +5,7 @@ export const el: Messages = {
   skip: 'Μετάβαση στο κύριο περιεχόμενο',
   'nav.home': 'Παιχνίδι',
   'nav.rules': 'Κανόνες',
+  'nav.puzzles': 'Γρίφοι',
   'nav.main': 'Κύρια πλοήγηση',
   'footer.label': 'Έκδοση',
   loading: 'Φόρτωση…',

@@ -6,6 +6,7 @@ export const en = {
   skip: 'Skip to main content',
   'nav.home': 'Play',
   'nav.rules': 'Rules',
+  'nav.puzzles': 'Puzzles',
   'nav.main': 'Main navigation',
   'footer.label': 'Version',
   loading: 'Loading…',

@@ -5,6 +5,7 @@ export const nl: Messages = {
   skip: 'Naar de hoofdinhoud',
   'nav.home': 'Spelen',
   'nav.rules': 'Regels',
+  'nav.puzzles': 'Puzzels',
   'nav.main': 'Hoofdnavigatie',
   'footer.label': 'Versie',
   loading: 'Laden…',

@@ -5,6 +5,7 @@ export const tr: Messages = {
   skip: 'İçeriğe geç',
   'nav.home': 'Oyna',
   'nav.rules': 'Kurallar',
+  'nav.puzzles': 'Bulmacalar',
   'nav.main': 'Ana menü',
   'footer.label': 'Sürüm',
   loading: 'Yükleniyor…',

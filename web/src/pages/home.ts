@@ -1,5 +1,6 @@
 // Home and lobby, the game first: a friend or the computer in one click,
-// someone now from a pool (pools_view.ts), the player's running tables, small live boards of the matches being played and
+// someone now from a pool (pools_view.ts), the day's puzzle (daily_puzzle.ts),
+// the player's running tables, small live boards of the matches being played and
 // the open tables (protocol 5.8 over the lobby socket); every setting of the
 // server (protocol 2.3) waits behind "More settings".
 import { ApiError, createTable, getLobby, getMe, getMyTables, setName, type CreateTable } from '../api';
@@ -471,6 +472,14 @@ function yourGames(): HTMLElement {
   return box;
 }
 
+// The daily puzzle's card: its code and words are a chunk of their own,
+// loaded once the page is drawn (the table page's budget, scripts/size.mjs).
+function dailyCard(): HTMLElement {
+  const slot = h('section', { class: 'daily-puzzle card', id: 'daily-puzzle' });
+  void import('../daily_puzzle').then((m) => m.fillDailyCard(slot));
+  return slot;
+}
+
 let lobbySlot: HTMLElement | null = null;
 let mineSlot: HTMLElement | null = null;
 
@@ -504,6 +513,7 @@ export function renderHome(shell: Shell): void {
         {},
         playNow(),
         poolsCard(askedVariant()),
+        dailyCard(),
         mineSlot,
         createForm(),
         h(

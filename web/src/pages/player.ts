@@ -1,6 +1,7 @@
 // The player page `/p/<id>` (protocol 2.6, 2.12): the name, one rating per
-// pool with its history drawn as a chart, win/draw/loss counts and the
-// finished matches, newest first, a page at a time (the server's cursor).
+// pool with its history drawn as a chart, win/draw/loss counts, the puzzle
+// ratings and attempts (2.22, puzzle_history_view.ts) and the finished
+// matches, newest first, a page at a time (the server's cursor).
 import './profile.css';
 import { profileAccuracy } from '../accuracy_view';
 import { ApiError, getMe } from '../api';
@@ -10,6 +11,7 @@ import { formatDelta, formatPoints, ratingText } from '../format';
 import { errorMessage, lang, t } from '../i18n';
 import { tc } from '../i18n/challenge';
 import { getProfile, getRatingHistory, type FinishedMatch, type Profile, type RatingHistory } from '../profile_api';
+import { puzzlesBox } from '../puzzle_history_view';
 import { ratingChart } from '../rating_chart';
 import type { Shell } from '../shell';
 import { variantLabel } from '../variants';
@@ -253,6 +255,7 @@ function draw(): void {
       countsBox(p),
       profileAccuracy(p.accuracy, (v) => t(variantLabel(v))),
     ),
+    puzzlesBox(p.id),
     matchesBox(),
   );
 }

@@ -13,7 +13,8 @@ import { dropCell, FourBoardView } from '../board_view';
 import { clear, h } from '../dom';
 import { formatDelta } from '../format';
 import { errorMessage, t } from '../i18n';
-import { PUZZLES_DICTIONARIES, tp, type PuzzlesKey } from '../i18n/puzzles';
+import { themeName } from '../i18n/puzzle_card';
+import { tp, type PuzzlesKey } from '../i18n/puzzles';
 import { boardAfter, movesOn } from '../puzzle_board';
 import { attemptPuzzle, dailyPuzzle, getPuzzle, nextPuzzle, type AttemptAnswer, type Puzzle } from '../puzzles_api';
 import { boardBox } from '../scores_view';
@@ -40,13 +41,6 @@ export function sourceFromPath(path: string): Source {
   const m = /^\/puzzles\/([A-Za-z0-9_-]{1,64})\/?$/.exec(path);
   if (!m) return { kind: 'next' };
   return m[1] === 'daily' ? { kind: 'daily' } : { kind: 'id', id: m[1] };
-}
-
-// A theme's name in the reader's language; a theme this page does not know
-// yet (a newer collection) as the collection writes it.
-function themeName(k: string): string {
-  const key = `puzzles.theme.${k}`;
-  return key in PUZZLES_DICTIONARIES.en ? tp(key as PuzzlesKey) : k;
 }
 
 function readStreak(): number {

@@ -17,6 +17,7 @@ import {
 import { ANALYSIS_DICTIONARIES } from '../../src/i18n/analysis';
 import { CHALLENGE_DICTIONARIES } from '../../src/i18n/challenge';
 import { PUZZLES_DICTIONARIES } from '../../src/i18n/puzzles';
+import { PUZZLE_CARD_DICTIONARIES } from '../../src/i18n/puzzle_card';
 import { el } from '../../src/i18n/el';
 import { en } from '../../src/i18n/en';
 import { nl } from '../../src/i18n/nl';
@@ -62,6 +63,7 @@ describe('interface strings', () => {
     { name: 'game and analysis pages', dicts: ANALYSIS_DICTIONARIES as Record<Lang, Record<string, string>> },
     { name: 'challenges', dicts: CHALLENGE_DICTIONARIES as Record<Lang, Record<string, string>> },
     { name: 'puzzle page', dicts: PUZZLES_DICTIONARIES as Record<Lang, Record<string, string>> },
+    { name: 'puzzle card and history', dicts: PUZZLE_CARD_DICTIONARIES as Record<Lang, Record<string, string>> },
   ];
   for (const { name, dicts } of SETS) {
     const base = dicts.en;

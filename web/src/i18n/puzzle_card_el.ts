@@ -1,0 +1,30 @@
+// The strings of the daily puzzle card and the puzzle history (puzzle_card_en.ts).
+import type { PuzzleCardMessages } from './puzzle_card_en';
+
+export const puzzleCardEl: PuzzleCardMessages = {
+  'puzzles.daily': 'Γρίφος της ημέρας',
+  'puzzles.to_move.0': 'Παίζει το κόκκινο',
+  'puzzles.to_move.1': 'Παίζει το κίτρινο',
+  'puzzles.win_in': 'Νίκη σε {n} κινήσεις',
+  'puzzles.win_in_one': 'Νίκη με μία κίνηση',
+  'puzzles.board': 'Η θέση του γρίφου: {side}, {length}.',
+  'puzzles.solve': 'Λύσε τον',
+  'puzzles.all': 'Περισσότεροι γρίφοι',
+  'puzzles.daily_error': 'Ο γρίφος της ημέρας δεν φορτώθηκε.',
+  'puzzles.title': 'Γρίφοι',
+  'puzzles.none': 'Κανένας γρίφος ακόμη.',
+  'puzzles.rated_n': 'γρίφοι με βαθμολογία: {n}',
+  'puzzles.recent': 'Τελευταίες προσπάθειες',
+  'puzzles.col.puzzle': 'Γρίφος',
+  'puzzles.col.themes': 'Θέματα',
+  'puzzles.solved': 'Λύθηκε',
+  'puzzles.failed': 'Απέτυχε',
+  'puzzles.more': 'Παλαιότερες προσπάθειες',
+  'puzzles.error': 'Το ιστορικό γρίφων δεν φορτώθηκε: {error}',
+  'puzzles.theme.win-now': 'Νίκη τώρα',
+  'puzzles.theme.block-and-win': 'Φράξε και κέρδισε',
+  'puzzles.theme.zugzwang': 'Τσουγκτσβάνγκ',
+  'puzzles.theme.stacked-threats': 'Στοιβαγμένες απειλές',
+  'puzzles.theme.avoid-four': 'Απόφυγε την τετράδα',
+  'puzzles.theme.pop': 'Βγάλε από κάτω',
+};

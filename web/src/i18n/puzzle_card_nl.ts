@@ -1,0 +1,30 @@
+// The strings of the daily puzzle card and the puzzle history (puzzle_card_en.ts).
+import type { PuzzleCardMessages } from './puzzle_card_en';
+
+export const puzzleCardNl: PuzzleCardMessages = {
+  'puzzles.daily': 'Puzzel van de dag',
+  'puzzles.to_move.0': 'Rood aan zet',
+  'puzzles.to_move.1': 'Geel aan zet',
+  'puzzles.win_in': 'Winst in {n} zetten',
+  'puzzles.win_in_one': 'Winst in één zet',
+  'puzzles.board': 'De stelling van de puzzel: {side}, {length}.',
+  'puzzles.solve': 'Los hem op',
+  'puzzles.all': 'Meer puzzels',
+  'puzzles.daily_error': 'De puzzel van de dag kon niet worden geladen.',
+  'puzzles.title': 'Puzzels',
+  'puzzles.none': 'Nog geen puzzels geprobeerd.',
+  'puzzles.rated_n': 'gewaardeerde puzzels: {n}',
+  'puzzles.recent': 'Laatste pogingen',
+  'puzzles.col.puzzle': 'Puzzel',
+  'puzzles.col.themes': "Thema's",
+  'puzzles.solved': 'Opgelost',
+  'puzzles.failed': 'Mislukt',
+  'puzzles.more': 'Oudere pogingen tonen',
+  'puzzles.error': 'De puzzelgeschiedenis kon niet worden geladen: {error}',
+  'puzzles.theme.win-now': 'Nu winnen',
+  'puzzles.theme.block-and-win': 'Blokkeren en winnen',
+  'puzzles.theme.zugzwang': 'Zetdwang',
+  'puzzles.theme.stacked-threats': 'Gestapelde dreigingen',
+  'puzzles.theme.avoid-four': 'Vier vermijden',
+  'puzzles.theme.pop': 'Uitdrukken',
+};

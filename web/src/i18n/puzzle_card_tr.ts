@@ -1,0 +1,30 @@
+// The strings of the daily puzzle card and the puzzle history (puzzle_card_en.ts).
+import type { PuzzleCardMessages } from './puzzle_card_en';
+
+export const puzzleCardTr: PuzzleCardMessages = {
+  'puzzles.daily': 'Günün bulmacası',
+  'puzzles.to_move.0': 'Sıra kırmızıda',
+  'puzzles.to_move.1': 'Sıra sarıda',
+  'puzzles.win_in': '{n} hamlede kazan',
+  'puzzles.win_in_one': 'Tek hamlede kazan',
+  'puzzles.board': 'Bulmacanın konumu: {side}, {length}.',
+  'puzzles.solve': 'Çöz',
+  'puzzles.all': 'Başka bulmacalar',
+  'puzzles.daily_error': 'Günün bulmacası yüklenemedi.',
+  'puzzles.title': 'Bulmacalar',
+  'puzzles.none': 'Henüz bulmaca denenmedi.',
+  'puzzles.rated_n': 'puanlanan bulmacalar: {n}',
+  'puzzles.recent': 'Son denemeler',
+  'puzzles.col.puzzle': 'Bulmaca',
+  'puzzles.col.themes': 'Temalar',
+  'puzzles.solved': 'Çözüldü',
+  'puzzles.failed': 'Çözülemedi',
+  'puzzles.more': 'Daha eski denemeleri göster',
+  'puzzles.error': 'Bulmaca geçmişi yüklenemedi: {error}',
+  'puzzles.theme.win-now': 'Hemen kazan',
+  'puzzles.theme.block-and-win': 'Engelle ve kazan',
+  'puzzles.theme.zugzwang': 'Hamle zorunluluğu',
+  'puzzles.theme.stacked-threats': 'Üst üste tehditler',
+  'puzzles.theme.avoid-four': 'Dörtten kaçın',
+  'puzzles.theme.pop': 'Alttan çek',
+};
