@@ -9,7 +9,7 @@ import { clear, h } from '../dom';
 import { formatDelta, formatPoints, ratingText } from '../format';
 import { errorMessage, lang, t } from '../i18n';
 import { tc } from '../i18n/challenge';
-import { botTag, playerLink } from '../player_name';
+import { botTag, nameText, playerLink } from '../player_name';
 import { getProfile, getRatingHistory, type FinishedMatch, type Profile, type RatingHistory } from '../profile_api';
 import { ratingChart } from '../rating_chart';
 import type { Shell } from '../shell';
@@ -234,7 +234,7 @@ function draw(): void {
     main.append(h('p', {}, t('loading')));
     return;
   }
-  document.title = `fourtable — ${t('player.page', { name: p.name })}`;
+  document.title = `fourtable — ${t('player.page', { name: nameText(p) })}`;
   main.append(
     h('h1', { class: 'player-name' }, p.name, p.bot ? [' ', Object.assign(botTag(), { id: 'player-bot' })] : []),
     ...challengeButton(p),
