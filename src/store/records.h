@@ -201,6 +201,7 @@ struct FinishedMatch {
   struct Opponent {
     MatchPlayerResult line;
     std::string display_name;
+    bool bot = false;  // a bot account (migration 014), read with the name
     friend bool operator==(const Opponent&, const Opponent&) = default;
   };
   std::vector<Opponent> opponents;
@@ -276,6 +277,7 @@ struct PlayerGame {
     int seat = 0;
     PlayerId player = 0;
     std::string display_name;
+    bool bot = false;  // a bot account (migration 014), read with the name
     friend bool operator==(const Person&, const Person&) = default;
   };
   std::vector<Person> people;  // the match's people by seat (no computer seats)
@@ -315,6 +317,7 @@ struct LeaderboardQuery {
 struct LeaderboardEntry {
   Rating rating;
   std::string display_name;
+  bool bot = false;  // a bot account (migration 014), read with the name
   friend bool operator==(const LeaderboardEntry&, const LeaderboardEntry&) = default;
 };
 

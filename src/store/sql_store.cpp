@@ -1374,11 +1374,13 @@ std::vector<PlayerGame> SqlStore::games_of_player(const GameQuery& query) {
       pg.people = out.back().people;
     } else {
       for (const Row& p : q(db,
-                            "SELECT mp.seat, mp.player_id, p.display_name FROM match_players mp "
+                            "SELECT mp.seat, mp.player_id, p.display_name, p.bot_ms FROM "
+                            "match_players mp "
                             "JOIN players p ON p.id = mp.player_id WHERE mp.match_id = $1 "
                             "ORDER BY mp.seat",
                             {pg.game.match_id}))
-        pg.people.push_back({static_cast<int>(p.integer(0)), p.integer(1), p.text(2)});
+        pg.people.push_back(
+            {static_cast<int>(p.integer(0)), p.integer(1), p.text(2), p.integer(3) > 0});
     }
     out.push_back(std::move(pg));
   }
@@ -1559,7 +1561,7 @@ std::vector<FinishedMatch> SqlStore::finished_matches_page(PlayerId player, int 
         MatchPlayerResult{player, static_cast<int>(r.integer(7)), r.real(8), r.real(9), r.real(10)};
     auto others = q(db,
                     "SELECT mp.player_id, mp.seat, mp.score, mp.rating_before, "
-                    "mp.rating_after, p.display_name FROM match_players mp "
+                    "mp.rating_after, p.display_name, p.bot_ms FROM match_players mp "
                     "JOIN players p ON p.id = mp.player_id "
                     "WHERE mp.match_id = $1 AND mp.player_id <> $2 ORDER BY mp.seat",
                     {f.match_id, player});
@@ -1567,7 +1569,7 @@ std::vector<FinishedMatch> SqlStore::finished_matches_page(PlayerId player, int 
       f.opponents.push_back(
           FinishedMatch::Opponent{MatchPlayerResult{o.integer(0), static_cast<int>(o.integer(1)),
                                                     o.real(2), o.real(3), o.real(4)},
-                                  o.text(5)});
+                                  o.text(5), o.integer(6) > 0});
     }
     out.push_back(std::move(f));
   }
@@ -1630,7 +1632,7 @@ std::vector<LeaderboardEntry> SqlStore::leaderboard(const LeaderboardQuery& quer
   // stops after `limit` admitted rows.
   auto rows = q(scope.db(),
                 "SELECT r.player_id, r.variant, r.rating, r.deviation, r.volatility, "
-                "r.last_rated_ms, r.games, p.display_name FROM ratings r "
+                "r.last_rated_ms, r.games, p.display_name, p.bot_ms FROM ratings r "
                 "JOIN players p ON p.id = r.player_id "
                 "WHERE r.variant = $1 AND r.deviation < $2 AND r.last_rated_ms >= $3 "
                 "ORDER BY r.rating DESC, r.player_id LIMIT $4",
@@ -1639,6 +1641,7 @@ std::vector<LeaderboardEntry> SqlStore::leaderboard(const LeaderboardQuery& quer
     LeaderboardEntry e;
     Columns(r) >> e.rating.player >> e.rating.variant >> e.rating.rating >> e.rating.deviation >>
         e.rating.volatility >> e.rating.last_rated_ms >> e.rating.games >> e.display_name;
+    e.bot = r.integer(8) > 0;
     return e;
   });
 }

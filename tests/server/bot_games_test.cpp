@@ -7,6 +7,7 @@
 #include <string>
 #include <vector>
 
+#include "support/bot_accounts.h"
 #include "support/ndjson_client.h"
 #include "support/table_helpers.h"
 #include "support/test_client.h"
@@ -16,39 +17,6 @@ namespace {
 
 namespace json = boost::json;
 using Headers = std::vector<std::pair<std::string, std::string>>;
-
-struct Bot {
-  Guest account;
-  std::string token;
-  std::string id;
-};
-
-std::string new_token(int port, const Guest& g, const json::array& scopes) {
-  HttpResult r =
-      http(port, "POST", "/api/account/tokens",
-           json::serialize(json::object{{"description", "engine"}, {"scopes", scopes}}), g.cookie);
-  EXPECT_EQ(r.status, 201) << r.body;
-  return str(r.json().at("token"));
-}
-
-// An account with a bot:play token; upgraded to a bot unless `person`.
-Bot bot_account(int port, const std::string& name, bool person = false) {
-  Bot b;
-  b.account = new_guest(port);
-  HttpResult r = http(port, "POST", "/api/account/password",
-                      json::serialize(json::object{{"password", "correct horse"}, {"name", name}}),
-                      b.account.cookie);
-  EXPECT_EQ(r.status, 200) << r.body;
-  b.account.cookie = r.set_cookie;
-  b.id = str(r.json().at("id"));
-  b.token = new_token(port, b.account, json::array{"bot:play"});
-  if (!person) {
-    HttpResult up = http(port, "POST", "/api/bot/account/upgrade", "", "", "",
-                         Headers{{"Authorization", "Bearer " + b.token}});
-    EXPECT_EQ(up.status, 200) << up.body;
-  }
-  return b;
-}
 
 HttpResult post(int port, const std::string& target, const std::string& token) {
   return http(port, "POST", target, "", "", "", Headers{{"Authorization", "Bearer " + token}});

@@ -101,7 +101,7 @@ struct Table {
     const store::Player b = host.store->create_player("tb", "Bob", T0);
     ann = std::make_shared<FakePeer>(a.id, "Ann", 1);
     bob = std::make_shared<FakePeer>(b.id, "Bob", 2);
-    room = std::make_shared<Room>(host, "t1", settings, a.id, "Ann", T0, 42);
+    room = std::make_shared<Room>(host, "t1", settings, Identity{a.id, "Ann", {}}, T0, 42);
     host.store->create_table(room->record());
     room->hello(ann, HelloMsg{"t1", 0, false});
     host.commit();
@@ -122,7 +122,7 @@ TEST(Room, TwoPeopleJoinAndTheMatchStartsOnceStored) {
   const store::Player b = host.store->create_player("tb", "Bob", T0);
   auto ann = std::make_shared<FakePeer>(a.id, "Ann", 1);
   auto bob = std::make_shared<FakePeer>(b.id, "Bob", 2);
-  auto room = std::make_shared<Room>(host, "t1", settings, a.id, "Ann", T0, 42);
+  auto room = std::make_shared<Room>(host, "t1", settings, Identity{a.id, "Ann", {}}, T0, 42);
   host.store->create_table(room->record());
 
   room->hello(ann, HelloMsg{"t1", 0, false});

@@ -52,7 +52,7 @@ export interface GameAnalysis {
 export interface GamePlayer {
   seat: number;
   side: number;
-  player: { id: string; name: string } | null;
+  player: { id: string; name: string; bot?: boolean } | null;
   computer: { level: number | string } | null;
 }
 

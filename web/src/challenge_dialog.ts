@@ -8,6 +8,7 @@ import { showChallenge } from './challenge_notice';
 import { h } from './dom';
 import { errorMessage, t } from './i18n';
 import { tc } from './i18n/challenge';
+import { nameText, type Named } from './player_name';
 import { readChallenge } from './protocol';
 import { variantInfo, variantLabel, VARIANTS } from './variants';
 
@@ -46,7 +47,7 @@ function request(c: Controls): CreateTable {
   return req;
 }
 
-export function openChallengeDialog(player: { id: string; name: string }, opener: HTMLElement): void {
+export function openChallengeDialog(player: Named & { id: string }, opener: HTMLElement): void {
   const variant = h('select') as HTMLSelectElement;
   for (const v of VARIANTS.filter((x) => x.seats === 2))
     variant.append(h('option', { value: v.key }, t(variantLabel(v.key))));
@@ -97,7 +98,7 @@ export function openChallengeDialog(player: { id: string; name: string }, opener
   const form = h(
     'form',
     { method: 'dialog' },
-    h('h2', { id: 'challenge-title' }, tc('challenge.title', { name: player.name })),
+    h('h2', { id: 'challenge-title' }, tc('challenge.title', { name: nameText(player) })),
     field(t('create.variant'), variant, 'ch-variant'),
     formatField,
     field(t('create.clock'), clockKind, 'ch-clock'),

@@ -8,6 +8,7 @@ import { ApiError, call } from './api';
 import { clear, h } from './dom';
 import { errorMessage, t } from './i18n';
 import { tc, type ChallengeKey } from './i18n/challenge';
+import { nameText } from './player_name';
 import type { Challenge, MyEvent } from './protocol';
 import { clockText, variantKey } from './table_text';
 import { variantLabel } from './variants';
@@ -71,7 +72,7 @@ function button(label: string, cls: string, onClick: () => void): HTMLButtonElem
 
 // What an ended challenge says, from this player's side.
 function endedText(e: Entry): string {
-  const other = e.mine ? e.c.destUser.name : e.c.challenger.name;
+  const other = nameText(e.mine ? e.c.destUser : e.c.challenger);
   const key: ChallengeKey =
     e.c.status === 'declined'
       ? e.mine
@@ -113,7 +114,7 @@ function item(e: Entry): HTMLElement {
   }
   if (e.mine) {
     li.append(
-      h('p', { class: 'challenge-text' }, tc('challenge.sent', { name: c.destUser.name, what: challengeWhat(c) })),
+      h('p', { class: 'challenge-text' }, tc('challenge.sent', { name: nameText(c.destUser), what: challengeWhat(c) })),
       button(tc('challenge.cancel'), 'challenge-cancel', () => void act(e, 'cancel')),
     );
   } else {
@@ -123,7 +124,7 @@ function item(e: Entry): HTMLElement {
       h(
         'p',
         { class: 'challenge-text' },
-        tc('challenge.incoming', { name: c.challenger.name, what: challengeWhat(c) }),
+        tc('challenge.incoming', { name: nameText(c.challenger), what: challengeWhat(c) }),
       ),
       h(
         'div',

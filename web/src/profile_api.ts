@@ -63,7 +63,7 @@ const readHistory = object({
 });
 export type RatingHistory = Infer<typeof readHistory>;
 
-const boardLine = object({ id: str, name: str, rank: int, rating: num, rd: num, matches: int });
+const boardLine = object({ id: str, name: str, bot: optional(bool), rank: int, rating: num, rd: num, matches: int });
 const readLeaderboard = object({
   pool: str,
   max_rd: num,

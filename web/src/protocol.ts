@@ -34,7 +34,9 @@ const level: Reader<Level> = (v, p) =>
 
 const gameKind = oneOf('four', 'twicefour');
 
-export const readPlayer = object({ id: str, name: str });
+// A player as every answer names one; `bot` for a bot account (protocol.md
+// 2.4), absent from servers before the flag.
+export const readPlayer = object({ id: str, name: str, bot: optional(bool) });
 export type Player = Infer<typeof readPlayer>;
 
 const computer = object({ level });

@@ -11,6 +11,7 @@ import type {
   TableEvent,
   TableSummary,
 } from './protocol';
+import { nameText } from './player_name';
 
 export interface LastMove {
   seat: number;
@@ -223,7 +224,7 @@ export function sideOfSeat(m: TableModel, seat: number): number {
 export function seatName(m: TableModel, seat: number, computerName: (level: string) => string): string {
   const s = m.table?.seats.find((x) => x.seat === seat);
   if (!s) return '?';
-  if (s.player) return s.player.name;
+  if (s.player) return nameText(s.player);
   if (s.computer) return computerName(String(s.computer.level));
   return '…';
 }

@@ -4,6 +4,7 @@
 // The table, home, game and other pages all take them from here.
 import type { ClockSettings, Settings, TableSummary } from './protocol';
 import { t, type MessageKey } from './i18n';
+import { nameNodes } from './player_name';
 
 const REASONS: Record<string, MessageKey> = {
   line: 'reason.line',
@@ -26,10 +27,14 @@ export function computerName(level: string): string {
   return level === 'perfect' ? t('computer.perfect') : t('computer', { n: level });
 }
 
-// Who sits at a table, seat by seat: a person's name, a computer's, or a
-// dash for a free seat (the lobby's lines and cards).
-export function seatNames(s: TableSummary): string[] {
-  return s.seats.map((x) => x.player?.name ?? (x.computer ? computerName(String(x.computer.level)) : '—'));
+// Who sits at a table, seat by seat, between dashes: a person's name (a
+// bot's with its tag, player_name.ts), a computer's, or a dash for a free
+// seat (the lobby's lines and cards), as children for h().
+export function seatNames(s: TableSummary): (string | Node)[] {
+  return s.seats.flatMap((x, i) => [
+    i ? ' – ' : '',
+    ...(x.player ? nameNodes(x.player) : [x.computer ? computerName(String(x.computer.level)) : '—']),
+  ]);
 }
 
 export function reasonText(reason: string): string {

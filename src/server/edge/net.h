@@ -114,6 +114,7 @@ struct Identity {
   std::int64_t player = 0;
   std::string name;
   std::string new_token;  // set when a guest was created now: send it as a cookie
+  bool bot = false;       // a bot account (bot-api.md): its seats are shown as BOT
 };
 
 // A WebSocket connection as the rest of the server sees it.

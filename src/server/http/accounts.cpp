@@ -71,9 +71,9 @@ void Api::login_failed(const std::string& address, const std::string& name_key, 
   });
 }
 
-Api::NewSession Api::renew_session(std::int64_t player, const std::string& name,
-                                   const std::string& old_token, const std::string& address,
-                                   bool all_others, store::Store::Write also) {
+Api::NewSession Api::renew_session(std::int64_t player, const std::string& old_token,
+                                   const std::string& address, bool all_others,
+                                   store::Store::Write also) {
   NewSession fresh{store::new_guest_token(), 0};
   const std::int64_t now = clock_.now_ms();
   write_now([&, now, forget = now - login_limits_.known_address_ms](store::Store& st) {
@@ -83,7 +83,7 @@ Api::NewSession Api::renew_session(std::int64_t player, const std::string& name,
     if (all_others) fresh.others_ended = st.end_other_sessions(player, fresh.token);
     st.add_login_address(player, address, now, forget);
   });
-  guests_.renewed(old_token, fresh.token, Identity{player, name, {}}, all_others);
+  guests_.renewed(old_token, player, all_others);
   return fresh;
 }
 
@@ -122,12 +122,11 @@ HttpResponse Api::account_set_password(const HttpRequest& request, const Identit
   // become a session of the account.
   NewSession session;
   try {
-    session =
-        renew_session(who.player, name, who.new_token.empty() ? request.guest_token : who.new_token,
-                      request.address, true,
-                      [player = who.player, name, hash, now = clock_.now_ms()](store::Store& st) {
-                        st.set_account(player, name, hash, now);
-                      });
+    session = renew_session(
+        who.player, who.new_token.empty() ? request.guest_token : who.new_token, request.address,
+        true, [player = who.player, name, hash, now = clock_.now_ms()](store::Store& st) {
+          st.set_account(player, name, hash, now);
+        });
   } catch (const store::StoreError& e) {
     if (e.code() != store::StoreErrc::conflict) throw;
     return error(HttpError::name_taken, "'" + name + "' is kept by another player; choose another");
@@ -165,7 +164,7 @@ HttpResponse Api::account_login(const HttpRequest& request) {
   // The browser's earlier token (a guest's, or an older login's) ends: it
   // is replaced by the new one in this answer.
   const NewSession session =
-      renew_session(account->player, account->name, request.guest_token, request.address, false,
+      renew_session(account->player, request.guest_token, request.address, false,
                     [key, address = request.address](store::Store& st) {
                       st.clear_login_failures(key, address);
                     });
@@ -220,7 +219,7 @@ HttpResponse Api::account_change_password(const HttpRequest& request, const Iden
   // This browser gets a new token and every other browser is logged out:
   // whoever knew the old password or held a copied token must not stay in.
   const NewSession session =
-      renew_session(who.player, account->name, token, request.address, true,
+      renew_session(who.player, token, request.address, true,
                     [player = who.player, name = account->name, hash, now](store::Store& st) {
                       st.set_account(player, name, hash, now);
                     });

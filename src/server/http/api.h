@@ -168,9 +168,9 @@ class Api {
     std::string token;
     int others_ended = 0;
   };
-  NewSession renew_session(std::int64_t player, const std::string& name,
-                           const std::string& old_token, const std::string& address,
-                           bool all_others, store::Store::Write also = {});
+  NewSession renew_session(std::int64_t player, const std::string& old_token,
+                           const std::string& address, bool all_others,
+                           store::Store::Write also = {});
   // tokens.cpp (bot-api.md): a request with `Authorization`, answered as
   // its token's player or refused (401, 403); the account's tokens.
   HttpResponse answer_bearer(const HttpRequest& request, const RouteMatch& route);
@@ -182,6 +182,8 @@ class Api {
   // pools.cpp (protocol.md 2.19): play someone now.
   HttpResponse api_pools(const Identity* who);
   HttpResponse api_pool(const HttpRequest& request, std::string_view id, const Identity* who);
+  // 403 bot_not_allowed: a bot's cookie or token asking to wait in a pool.
+  static HttpResponse bot_refused();
   HttpResponse pool_join(const Pool& pool, std::int64_t player, std::optional<std::int64_t> since);
   HttpResponse pool_leave(const Pool& pool, std::int64_t player);
   // bot_games.cpp (bot-api.md): the event stream, a game's stream and the

@@ -172,7 +172,7 @@ HttpResponse Api::bot_game_stream(const std::string& table, const Identity& who)
 HttpResponse Api::bot_command(const std::string& table, std::string_view action,
                               std::string_view move, const Identity& who) {
   const bool join = action == "join";
-  auto call = std::make_shared<TableCall>(Identity{who.player, who.name, {}});
+  auto call = std::make_shared<TableCall>(Identity{who.player, who.name, {}, who.bot});
   door_.ws_frame(call, hello_frame(table, !join));
   const std::optional<int> seat = call->wait_joined(JOIN_WAIT_MS);
   struct Leave {

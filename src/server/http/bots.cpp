@@ -24,9 +24,8 @@ HttpResponse Api::api_bot_upgrade(const Identity& who) {
     case Upgrade::no_account:
       return error(HttpError::no_password, "only an account with a password becomes a bot");
   }
-  json::object o = player_object(who.player, who.name);
-  o["bot"] = true;
-  return json_response(200, o);
+  guests_.made_bot(who.player);
+  return json_response(200, player_object(who.player, who.name, true));
 }
 
 }  // namespace ft::server

@@ -65,9 +65,7 @@ HttpError closed_error(store::ChallengeStatus s) {
 json::object Api::challenge_json(const store::Challenge& c) {
   auto person = [&](store::PlayerId id) {
     const auto p = store_.find_player(id);
-    json::object o = player_object(id, p ? p->display_name : "?");
-    o["bot"] = p && p->bot_ms > 0;
-    return o;
+    return player_object(id, p ? p->display_name : "?", p && p->bot_ms > 0);
   };
   json::object o{
       {"id", "c_" + std::to_string(c.id)},  {"status", store::challenge_status_name(c.status)},
@@ -157,8 +155,10 @@ HttpResponse Api::api_challenge_accept(std::string_view id, const Identity& who)
         std::vector<SeatInfo> seats(2);
         seats[0].player = a->id;
         seats[0].name = a->display_name;
+        seats[0].bot = a->bot_ms > 0;
         seats[1].player = b->id;
         seats[1].name = b->display_name;
+        seats[1].bot = b->bot_ms > 0;
         if (seed & 1) std::swap(seats[0], seats[1]);
         return std::make_shared<Room>(host_, tid, *settings, seats, now, seed);
       },

@@ -55,7 +55,7 @@ std::string game_line(const store::PlayerGame& pg) {
   const json::value colours = line.at("colours");
   json::array people;
   for (const auto& p : pg.people) {
-    json::object o = player_object(p.player, p.display_name);
+    json::object o = player_object(p.player, p.display_name, p.bot);
     o["seat"] = p.seat;
     if (colours.is_array() && std::size_t(p.seat) < colours.as_array().size())
       o["colour"] = colours.as_array()[std::size_t(p.seat)];

@@ -24,7 +24,7 @@ std::optional<Identity> Guests::known(std::string_view token) {
   }
   auto p = store_.find_player_by_token(token);
   if (!p) return std::nullopt;
-  Identity who{p->id, p->display_name, {}};
+  Identity who{p->id, p->display_name, {}, p->bot_ms > 0};
   std::lock_guard lock(mu_);
   by_token_[std::string(token)] = who;
   return who;
@@ -60,18 +60,22 @@ void Guests::renamed(std::int64_t player, const std::string& name) {
     if (who.player == player) who.name = name;
 }
 
+void Guests::made_bot(std::int64_t player) {
+  std::lock_guard lock(mu_);
+  for (auto& [token, who] : by_token_)
+    if (who.player == player) who.bot = true;
+}
+
 void Guests::ended(const std::string& token) {
   std::lock_guard lock(mu_);
   by_token_.erase(token);
 }
 
-void Guests::renewed(const std::string& old_token, const std::string& fresh, const Identity& who,
-                     bool all_others) {
+void Guests::renewed(const std::string& old_token, std::int64_t player, bool all_others) {
   std::lock_guard lock(mu_);
   by_token_.erase(old_token);
   if (all_others)
-    std::erase_if(by_token_, [&](const auto& kv) { return kv.second.player == who.player; });
-  by_token_[fresh] = Identity{who.player, who.name, {}};
+    std::erase_if(by_token_, [&](const auto& kv) { return kv.second.player == player; });
 }
 
 }  // namespace ft::server

@@ -35,12 +35,15 @@ class Guests {
                                    std::int64_t& retry_after_ms);
   // The player's name changed.
   void renamed(std::int64_t player, const std::string& name);
+  // The player's account became a bot (bot-api.md): its sessions say so.
+  void made_bot(std::int64_t player);
   // The token's session ended (a log-out).
   void ended(const std::string& token);
-  // `fresh` names `who` from now on in place of `old_token`; with
-  // `all_others` every other token of the player ended too.
-  void renewed(const std::string& old_token, const std::string& fresh, const Identity& who,
-               bool all_others);
+  // A fresh token names `player` from now on in place of `old_token`; with
+  // `all_others` every other token of the player ended too. The fresh one
+  // is read from the store at its first use (known()), so its identity is
+  // the store's, the bot flag with it.
+  void renewed(const std::string& old_token, std::int64_t player, bool all_others);
 
  private:
   store::Store& store_;

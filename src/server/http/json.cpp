@@ -20,10 +20,6 @@ HttpResponse error(HttpError code, std::string message) {
       json::object{{"error", json::object{{"code", http_error_name(code)}, {"message", message}}}});
 }
 
-json::object player_object(std::int64_t id, std::string_view name) {
-  return json::object{{"id", "p_" + std::to_string(id)}, {"name", name}};
-}
-
 std::int64_t parse_player_id(std::string_view id) {
   if (id.substr(0, 2) != "p_" || id.size() < 3 || id.size() > 20) return 0;
   std::int64_t n = 0;

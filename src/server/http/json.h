@@ -14,6 +14,7 @@
 
 #include "server/edge/net.h"
 #include "server/protocol/http_errors.h"
+#include "server/protocol/player_object.h"
 #include "server/protocol/settings.h"
 #include "store/records.h"
 
@@ -23,7 +24,6 @@ HttpResponse json_response(int status, const boost::json::value& body);
 // {"error": {"code": <code's name>, "message": message}} with the code's
 // status (protocol/http_errors.h).
 HttpResponse error(HttpError code, std::string message);
-boost::json::object player_object(std::int64_t id, std::string_view name);
 // "p_17" -> 17; 0 when it is not a player id.
 std::int64_t parse_player_id(std::string_view id);
 

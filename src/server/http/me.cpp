@@ -33,10 +33,9 @@ HttpResponse Api::api_me(const HttpRequest& request, const Identity& who) {
 }
 
 json::object Api::me_json(std::int64_t player, std::string_view name) {
-  json::object me = player_object(player, name);
-  me["account"] = store_.find_account(player).has_value();
   const auto p = store_.find_player(player);
-  me["bot"] = p && p->bot_ms > 0;
+  json::object me = player_object(player, name, p && p->bot_ms > 0);
+  me["account"] = store_.find_account(player).has_value();
   return me;
 }
 

@@ -196,7 +196,7 @@ HttpResponse Api::api_player(const store::Player& player, const HttpRequest& req
     for (double p : outcome.seat_points) score.push_back(p);
     json::array opponents;
     for (const auto& o : m.opponents)
-      opponents.push_back(player_object(o.line.player, o.display_name));
+      opponents.push_back(player_object(o.line.player, o.display_name, o.bot));
     json::array games;
     for (const auto& g : store_.games_of_match(m.match_id))
       if (!g.unplayed)  // lost with the match before it began: not a game to open
@@ -276,7 +276,7 @@ HttpResponse Api::api_leaderboard(std::string_view pool, const HttpRequest& requ
   json::array players;
   int rank = 0;
   for (const store::LeaderboardEntry& e : store_.leaderboard(query)) {
-    json::object line = player_object(e.rating.player, e.display_name);
+    json::object line = player_object(e.rating.player, e.display_name, e.bot);
     line["rank"] = ++rank;
     line["rating"] = rating_number(e.rating.rating);
     line["rd"] = rating_number(e.rating.deviation);

@@ -51,6 +51,13 @@ bool read_since(std::string_view target, std::optional<std::int64_t>& since) {
 
 }  // namespace
 
+// Bots play by challenge, never through the pools (bot-api.md, "Rated
+// games"): no person is paired with an engine without asking for one.
+HttpResponse Api::bot_refused() {
+  return error(HttpError::bot_not_allowed,
+               "a bot plays by challenge, not through the pools of 'play someone now'");
+}
+
 HttpResponse Api::api_pools(const Identity* who) {
   const std::int64_t now = clock_.now_ms();
   const std::map<std::string, int> waiting = pools_.waiting();
@@ -77,6 +84,7 @@ HttpResponse Api::api_pool(const HttpRequest& request, std::string_view id, cons
   if (pool == nullptr)
     return error(HttpError::unknown_pool, "no pool '" + std::string(id.substr(0, 40)) + "'");
   const bool join = request.method == "POST";
+  if (join && who->bot) return bot_refused();
   if (!join && who == nullptr)
     return json_response(200, json::object{{"pool", pool->id}, {"state", "left"}});
   const std::int64_t wait_ms = pool_buckets_.take(std::to_string(who->player));

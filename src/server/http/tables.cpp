@@ -57,8 +57,7 @@ HttpResponse Api::api_create_table(const HttpRequest& request, const Identity& w
   std::vector<std::string> open;  // the player's open tables, when at the bound
   auto room = tables_.open(
       [&](const std::string& id, std::uint64_t seed) {
-        return std::make_shared<Room>(host_, id, *settings, who.player, who.name, clock_.now_ms(),
-                                      seed);
+        return std::make_shared<Room>(host_, id, *settings, who, clock_.now_ms(), seed);
       },
       open_tables_below(who.player, options_.open_tables, open), request.address);
   if (!open.empty()) {

@@ -161,9 +161,15 @@ HttpResponse Api::answer_bearer(const HttpRequest& request, const RouteMatch& m)
   const std::string token(trim_ows(header.substr(7)));
   const auto found = token.empty() ? std::nullopt : store_.find_api_token(token);
   if (!found) return error(HttpError::bad_token, "this token is unknown or was revoked");
-  if (m.token == TokenUse::never)
+  if (m.token == TokenUse::never) {
+    // A bot asking to wait in a pool hears why it never may, not only
+    // that a token may not (protocol.md 2.19).
+    const auto player = store_.find_player(found->player);
+    if (m.route == Route::pool && request.method == "POST" && player && player->bot_ms > 0)
+      return bot_refused();
     return error(HttpError::session_only,
                  "a token may not do this; only the account's own browser may");
+  }
   if (const auto taken = token_scopes_taken(m.token); !taken.empty()) {
     bool holds = false;
     std::string names;
@@ -179,7 +185,7 @@ HttpResponse Api::answer_bearer(const HttpRequest& request, const RouteMatch& m)
   const std::int64_t now = clock_.now_ms();
   if (now - found->last_used_ms >= LAST_USED_STEP_MS)
     write_now([id = found->id, now](store::Store& st) { st.touch_api_token(id, now); });
-  const Identity who{player->id, player->display_name, {}};
+  const Identity who{player->id, player->display_name, {}, player->bot_ms > 0};
   if (bot_route(m.route))
     return api_bot(request, m, BotCaller{who, found->id, token, player->bot_ms > 0});
   return dispatch(request, m, &who);

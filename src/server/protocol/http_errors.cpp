@@ -57,6 +57,7 @@ constexpr std::array<HttpErrorRow, HTTP_ERROR_COUNT> HTTP_ERRORS{{
     {HttpError::too_many_tokens, "too_many_tokens", 409},
     {HttpError::already_bot, "already_bot", 409},
     {HttpError::has_games, "has_games", 409},
+    {HttpError::bot_not_allowed, "bot_not_allowed", 403},
     {HttpError::already_waiting, "already_waiting", 409},
     {HttpError::already_paired, "already_paired", 409},
     {HttpError::not_your_turn, "not_your_turn", 409},

@@ -52,6 +52,7 @@ enum class HttpError : std::uint8_t {
   too_many_tokens,         // 409: the account holds the most tokens it may (bot-api.md)
   already_bot,             // 409: upgrade of a bot (bot-api.md)
   has_games,               // 409: upgrade of an account that sat at a table (bot-api.md)
+  bot_not_allowed,         // 403: a bot asking to wait in a pool (protocol.md 2.19)
   already_waiting,         // 409: the player waits in another pool (2.19)
   already_paired,          // 409: a cancel after the pairing; the body names the table (2.19)
   not_your_turn,           // 409: a bot's move while another seat is to move
@@ -74,7 +75,7 @@ enum class HttpError : std::uint8_t {
   unavailable,             // 503: the store is not reachable just now
   table_busy,              // 503: a bot's command the table did not answer in time (moving nodes)
 };
-inline constexpr int HTTP_ERROR_COUNT = 61;
+inline constexpr int HTTP_ERROR_COUNT = 62;
 
 // "bad_json", ...: the code as the body's error.code carries it.
 std::string_view http_error_name(HttpError code);

@@ -48,15 +48,14 @@ int PoolPairer::pass() {
 
 bool PoolPairer::open(const Pool& pool, const store::PoolWait& a, const store::PoolWait& b,
                       std::int64_t now) {
-  auto name = [&](std::int64_t player) {
-    auto p = store_.find_player(player);
-    return p ? p->display_name : std::string();
-  };
   std::vector<SeatInfo> seats(2);
   seats[0].player = a.player;
-  seats[0].name = name(a.player);
   seats[1].player = b.player;
-  seats[1].name = name(b.player);
+  for (SeatInfo& s : seats) {
+    auto p = store_.find_player(s.player);
+    s.name = p ? p->display_name : std::string();
+    s.bot = p && p->bot_ms > 0;  // none waits in a pool today (protocol.md 2.19)
+  }
   std::string table;  // the id the registry picked, for the pairing write
   std::shared_ptr<Room> room;
   try {

@@ -31,12 +31,12 @@ std::vector<std::shared_ptr<Room>> Registry::due(std::int64_t now) const {
 }
 
 Result<std::shared_ptr<Room>> Registry::restored(const store::LiveTable& t) {
-  std::vector<std::string> names(t.table.seats.size());
+  std::vector<store::Player> seated(t.table.seats.size());
   for (const auto& seat : t.table.seats) {
-    if (!seat.player || seat.index < 0 || std::size_t(seat.index) >= names.size()) continue;
-    if (auto p = store_.find_player(*seat.player)) names[std::size_t(seat.index)] = p->display_name;
+    if (!seat.player || seat.index < 0 || std::size_t(seat.index) >= seated.size()) continue;
+    if (auto p = store_.find_player(*seat.player)) seated[std::size_t(seat.index)] = *p;
   }
-  return Room::restore(host_, t, names, clock_.now_ms());
+  return Room::restore(host_, t, seated, clock_.now_ms());
 }
 
 Result<std::shared_ptr<Room>> Registry::adopt(const store::LiveTable& t) {

@@ -91,6 +91,7 @@ Room::Room(RoomHost& host, std::string id, TableSettings settings, std::vector<S
   for (std::size_t i = 0; i < t_.seats.size() && i < seats.size(); ++i) {
     t_.seats[i].player = seats[i].player;
     t_.seats[i].name = seats[i].name;
+    t_.seats[i].bot = seats[i].bot;
     t_.seats[i].computer = seats[i].computer;
     t_.seats[i].joined = seats[i].computer != 0;  // people start the match by opening it
   }
@@ -131,6 +132,7 @@ void Room::rematch(const std::shared_ptr<Peer>& peer, RematchAction action) {
       const SeatInfo& from = t_.seats[(i + 1) % t_.seats.size()];
       seats[i].player = from.player;
       seats[i].name = from.name;
+      seats[i].bot = from.bot;
       seats[i].computer = from.computer;
     }
     host_.open_rematch(t_.settings, std::move(seats),

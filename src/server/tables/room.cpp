@@ -40,12 +40,13 @@ Room::Room(RoomHost& host, std::string id, TableSettings settings, std::int64_t 
   t_.seats.resize(static_cast<std::size_t>(t_.settings.seats));
 }
 
-Room::Room(RoomHost& host, std::string id, TableSettings settings, std::int64_t player,
-           std::string name, std::int64_t now, std::uint64_t seed)
+Room::Room(RoomHost& host, std::string id, TableSettings settings, const Identity& creator,
+           std::int64_t now, std::uint64_t seed)
     : Room(host, std::move(id), std::move(settings), now) {
   seed_ = seed;
-  t_.seats[0].player = player;
-  t_.seats[0].name = std::move(name);
+  t_.seats[0].player = creator.player;
+  t_.seats[0].name = creator.name;
+  t_.seats[0].bot = creator.bot;
   for (std::size_t i = 1; i < t_.seats.size() && t_.settings.computer_level != 0; ++i) {
     t_.seats[i].computer = t_.settings.computer_level;
     t_.seats[i].joined = true;

@@ -85,8 +85,8 @@ enum class RoomAction : std::uint8_t { ready, resign_game, resign_match, claim }
 class Room : public std::enable_shared_from_this<Room> {
  public:
   // A new table; seat 0 is the creator's, computer seats are filled.
-  Room(RoomHost& host, std::string id, TableSettings settings, std::int64_t player,
-       std::string name, std::int64_t now, std::uint64_t seed);
+  Room(RoomHost& host, std::string id, TableSettings settings, const Identity& creator,
+       std::int64_t now, std::uint64_t seed);
   // ---- rematch hooks (defined in server/tables/rematch.cpp) ----
   // A table with its seats given (a rematch: the old seats moved round).
   Room(RoomHost& host, std::string id, TableSettings settings, std::vector<SeatInfo> seats,
@@ -96,10 +96,11 @@ class Room : public std::enable_shared_from_this<Room> {
   // The current game's board rows for the lobby's live boards
   // (server/tables/live_board.cpp); null before the first game.
   boost::json::value live_board() const;
-  // A table brought back from the store after a restart. `names` gives the
-  // display names of the seated players.
+  // A table brought back from the store after a restart. `seated` gives
+  // the seated players by seat (their names and bot flags; an empty
+  // Player for a free or computer seat).
   static Result<std::shared_ptr<Room>> restore(RoomHost& host, const store::LiveTable& live,
-                                               const std::vector<std::string>& names,
+                                               const std::vector<store::Player>& seated,
                                                std::int64_t now);
 
   const std::string& id() const { return t_.id; }

@@ -37,6 +37,7 @@ void Room::hello(const std::shared_ptr<Peer>& peer, const HelloMsg& msg) {
         seat = static_cast<int>(free - t_.seats.begin());
         free->player = me;
         free->name = peer->identity().name;
+        free->bot = peer->identity().bot;
         add_event(out, seated_event(t_, seat), now);
         writes_.seats(job, t_.seats, now);
         out.lobby = true;

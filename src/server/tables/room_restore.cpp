@@ -38,7 +38,7 @@ std::int64_t count_moves(const match::MatchRecord& record) {
 }  // namespace
 
 Result<std::shared_ptr<Room>> Room::restore(RoomHost& host, const store::LiveTable& live,
-                                            const std::vector<std::string>& names,
+                                            const std::vector<store::Player>& seated,
                                             std::int64_t now) {
   auto settings = parse_settings(live.table.settings_json);
   if (!settings) return settings.error();
@@ -53,8 +53,10 @@ Result<std::shared_ptr<Room>> Room::restore(RoomHost& host, const store::LiveTab
     // person to open the table: sitting down is stored, having opened it is
     // not, and nobody is connected to a table just loaded.
     s.joined = live.match.has_value() || s.computer != 0;
-    if (static_cast<std::size_t>(seat.index) < names.size())
-      s.name = names[std::size_t(seat.index)];
+    if (static_cast<std::size_t>(seat.index) < seated.size()) {
+      s.name = seated[std::size_t(seat.index)].display_name;
+      s.bot = seated[std::size_t(seat.index)].bot_ms > 0;
+    }
     if (s.player != 0) ++people;
   }
   room->t_.version = std::max(1, people);

@@ -4,6 +4,7 @@
 #include <algorithm>
 
 #include "rules/four_game.h"
+#include "server/protocol/player_object.h"
 #include "server/protocol/round_json.h"
 
 namespace ft::server {
@@ -27,7 +28,7 @@ std::string match_over_reason(match::MatchEnd end) {
 json::value player_json(const TableState& t, int seat) {
   const SeatInfo& s = t.seats[std::size_t(seat)];
   if (s.player == 0) return nullptr;
-  return json::object{{"id", "p_" + std::to_string(s.player)}, {"name", s.name}};
+  return player_object(s.player, s.name, s.bot);
 }
 
 json::array score_json(const TableState& t) {

@@ -19,6 +19,7 @@ namespace ft::server {
 struct SeatInfo {
   std::int64_t player = 0;  // 0: empty or a computer
   std::string name;
+  bool bot = false;          // a bot account's seat (protocol.md 2.4): shown as BOT
   int computer = 0;          // level for a computer seat, else 0
   bool joined = false;       // the person has opened the table (the first game waits for it)
   int sockets = 0;           // connected sockets playing this seat

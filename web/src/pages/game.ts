@@ -15,6 +15,7 @@ import { DISCS, PIECE_SYMBOLS } from '../format';
 import { errorMessage, t, type MessageKey } from '../i18n';
 import { ta, type AnalysisKey } from '../i18n/analysis';
 import { canPlayFrom, playFromBox, type PlayFrom } from '../play_from';
+import { nameText, playerLink } from '../player_name';
 import { analysisSection, boardBox, columnScores, reasonWords } from '../scores_view';
 import type { Shell } from '../shell';
 import { variantLabel } from '../variants';
@@ -113,7 +114,7 @@ class GamePage {
   private playerName(seat: number): string {
     const p = this.info?.players.find((x) => x.seat === seat);
     if (!p) return '';
-    if (p.player) return p.player.name;
+    if (p.player) return nameText(p.player);
     return p.computer ? computerName(String(p.computer.level)) : '';
   }
 
@@ -156,7 +157,7 @@ class GamePage {
     const players = h('ul', { class: 'game-players' });
     for (const p of [...info.players].sort((a, b) => a.side - b.side)) {
       const name = p.player
-        ? h('a', { href: `/p/${p.player.id}` }, p.player.name)
+        ? playerLink(p.player)
         : h('span', {}, p.computer ? computerName(String(p.computer.level)) : '—');
       players.append(h('li', { class: `side-${p.side}` }, this.sideMark(p.side), ` ${this.sideName(p.side)}: `, name));
     }

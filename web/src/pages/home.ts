@@ -414,7 +414,7 @@ function tableLine(s: TableSummary, action: MessageKey): HTMLElement {
     'li',
     { class: 'table-line' },
     h('span', { class: 'tl-variant' }, t(variantLabel(v)) + size),
-    h('span', { class: 'tl-names' }, names.join(' – ')),
+    h('span', { class: 'tl-names' }, names),
     h(
       'span',
       { class: 'tl-detail' },
@@ -440,7 +440,7 @@ function liveCard(s: TableSummary): HTMLElement {
       { href: `${s.url}?watch=1` },
       h('span', { class: 'sr-only' }, `${t('home.watch')}: `),
       s.board ? miniBoard(s.board, s.settings.game === 'twicefour') : null,
-      h('span', { class: 'live-names' }, names.join(' – ')),
+      h('span', { class: 'live-names' }, names),
       h('span', { class: 'live-detail' }, `${t(variantLabel(v))} · ${formatScore(s.score)}`),
     ),
   );

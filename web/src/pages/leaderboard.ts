@@ -6,6 +6,7 @@ import { ApiError } from '../api';
 import { clear, h } from '../dom';
 import { ratingText } from '../format';
 import { errorMessage, t } from '../i18n';
+import { playerLink } from '../player_name';
 import { getLeaderboard, type Leaderboard } from '../profile_api';
 import type { Shell } from '../shell';
 import { variantLabel, VARIANTS } from '../variants';
@@ -75,7 +76,7 @@ function boardTable(b: Leaderboard): HTMLElement {
             'tr',
             { class: p.id === b.me?.id ? 'me' : null, 'data-player': p.id },
             h('td', { class: 'num' }, String(p.rank)),
-            h('td', {}, h('a', { href: `/p/${p.id}` }, p.name)),
+            h('td', {}, playerLink(p)),
             h('td', { class: 'num' }, ratingText(p.rating, false)),
             h('td', { class: 'num' }, String(p.matches)),
           ),

@@ -10,6 +10,7 @@ import { clear, h } from '../dom';
 import { formatDelta, formatPoints, ratingText } from '../format';
 import { errorMessage, lang, t } from '../i18n';
 import { tc } from '../i18n/challenge';
+import { botTag, nameText, playerLink } from '../player_name';
 import { getProfile, getRatingHistory, type FinishedMatch, type Profile, type RatingHistory } from '../profile_api';
 import { puzzlesBox } from '../puzzle_history_view';
 import { ratingChart } from '../rating_chart';
@@ -55,10 +56,6 @@ function date(ms: number, withTime = false): string {
     lang(),
     withTime ? { dateStyle: 'medium', timeStyle: 'short' } : { dateStyle: 'medium' },
   ).format(ms);
-}
-
-function playerLink(id: string, name: string): HTMLAnchorElement {
-  return h('a', { href: `/p/${id}`, class: 'player-link' }, name);
 }
 
 function ratingCard(pool: RatingHistory['pools'][number]): HTMLElement {
@@ -140,7 +137,7 @@ const RESULT_KEYS = { win: 'player.result.win', draw: 'player.result.draw', loss
 
 function matchRow(m: FinishedMatch): HTMLElement {
   const opponents = m.opponents.length
-    ? m.opponents.flatMap((o, i) => [i ? ', ' : '', playerLink(o.id, o.name)])
+    ? m.opponents.flatMap((o, i) => [i ? ', ' : '', playerLink(o, 'player-link')])
     : [t('player.computer')];
   const change = m.rating_change === null ? '—' : formatDelta(m.rating_change);
   return h(
@@ -219,7 +216,7 @@ function matchesBox(): HTMLElement {
 function challengeButton(p: Profile): HTMLElement[] {
   if (state.me === null || state.me === p.id) return [];
   const b = h('button', { type: 'button', class: 'primary', id: 'challenge-open' }, tc('challenge.button'));
-  b.addEventListener('click', () => openChallengeDialog({ id: p.id, name: p.name }, b));
+  b.addEventListener('click', () => openChallengeDialog({ id: p.id, name: p.name, bot: p.bot }, b));
   return [b];
 }
 
@@ -239,14 +236,9 @@ function draw(): void {
     main.append(h('p', {}, t('loading')));
     return;
   }
-  document.title = `fourtable — ${t('player.page', { name: p.name })}`;
+  document.title = `fourtable — ${t('player.page', { name: nameText(p) })}`;
   main.append(
-    h(
-      'h1',
-      { class: 'player-name' },
-      p.name,
-      p.bot ? [' ', h('abbr', { class: 'bot-tag', id: 'player-bot', title: t('player.bot') }, 'BOT')] : [],
-    ),
+    h('h1', { class: 'player-name' }, p.name, p.bot ? [' ', Object.assign(botTag(), { id: 'player-bot' })] : []),
     ...challengeButton(p),
     h(
       'div',

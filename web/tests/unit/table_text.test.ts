@@ -1,7 +1,9 @@
+// @vitest-environment happy-dom
 // The table words every page shares (src/table_text.ts): the variant key of a
 // table's settings, the names at a table, a computer's name and why a game ended.
 // The interface language is English (tests/unit/setup.ts loads it).
 import { describe, expect, it } from 'vitest';
+import { h } from '../../src/dom';
 import type { Settings, TableSummary } from '../../src/protocol';
 import { clockText, computerName, reasonText, seatNames, variantKey } from '../../src/table_text';
 
@@ -23,7 +25,21 @@ describe('names at a table', () => {
       { seat: 1, player: null, computer: { level: 4 } },
       { seat: 2, player: null, computer: null },
     ];
-    expect(seatNames({ seats } as unknown as TableSummary)).toEqual(['Ada', 'Computer (level 4)', '—']);
+    const line = h('span', {}, seatNames({ seats } as unknown as TableSummary));
+    expect(line.textContent).toBe('Ada – Computer (level 4) – —');
+    expect(line.querySelector('.bot-tag')).toBeNull();
+  });
+
+  it('tags a bot with BOT, its title saying what that is', () => {
+    const seats = [
+      { seat: 0, player: { id: 'p_1', name: 'Ada', bot: false }, computer: null },
+      { seat: 1, player: { id: 'p_2', name: 'Deep Column', bot: true }, computer: null },
+    ];
+    const line = h('span', {}, seatNames({ seats } as unknown as TableSummary));
+    expect(line.textContent).toBe('Ada – Deep Column BOT');
+    const tag = line.querySelector('abbr.bot-tag');
+    expect(tag?.textContent).toBe('BOT');
+    expect(tag?.getAttribute('title')).toBe('This player is a bot: a program that plays through the API.');
   });
 
   it('names the perfect computer and the reasons', () => {

@@ -5,6 +5,8 @@
 import { h } from '../../dom';
 import { formatDelta } from '../../format';
 import { t } from '../../i18n';
+import { playerLink } from '../../player_name';
+import type { Player } from '../../protocol';
 import { rematchBox } from '../../rematch_view';
 import type { TableModel } from '../../table_model';
 import { reasonText } from '../../table_text';
@@ -34,6 +36,12 @@ function nextAction(c: TableController): HTMLElement | null {
   return ready;
 }
 
+function seatLink(x: Player & { seat: number }): HTMLAnchorElement {
+  const a = playerLink(x);
+  a.dataset.seat = String(x.seat);
+  return a;
+}
+
 // The people of a finished match, winners first, each a link to its
 // profile (/p/<id>): where the rating just changed lives on.
 function profileLinks(m: TableModel, results: readonly string[]): HTMLElement | null {
@@ -45,7 +53,7 @@ function profileLinks(m: TableModel, results: readonly string[]): HTMLElement | 
     'p',
     { class: 'result-profiles', id: 'result-profiles' },
     t('player.profiles'),
-    people.flatMap((x, i) => [i ? ' · ' : ' ', h('a', { href: `/p/${x.id}`, 'data-seat': x.seat }, x.name)]),
+    people.flatMap((x, i) => [i ? ' · ' : ' ', seatLink(x)]),
   );
 }
 

@@ -7,6 +7,7 @@ import { clockIsLow, formatClock } from '../../format';
 import { t } from '../../i18n';
 import type { Seat } from '../../protocol';
 import { clockNow, sideOfSeat, type TableModel } from '../../table_model';
+import { playerLink } from '../../player_name';
 import { pieceIcon } from '../../twice_view';
 import { variantInfo } from '../../variants';
 import { LowTimeBell } from './sounds';
@@ -92,11 +93,7 @@ function seatItem(m: TableModel, seat: Seat, clock: HTMLElement): HTMLElement {
       namedSides(m)
         ? h('span', { class: 'side-word' }, sideName(m, side) + ' ')
         : h('span', { class: 'sr-only' }, sideName(m, side) + ': '),
-      seat.player
-        ? h('a', { href: `/p/${seat.player.id}`, class: 'seat-link' }, nameOf(m, seat.seat))
-        : seat.computer
-          ? nameOf(m, seat.seat)
-          : '…',
+      seat.player ? playerLink(seat.player, 'seat-link') : seat.computer ? nameOf(m, seat.seat) : '…',
       // Said on every screen: a guest may not know the name it was given.
       you ? h('span', { class: 'you-badge' }, ` (${t('table.you')})`) : null,
       !connected && (seat.player || seat.computer) ? h('span', { class: 'away' }, ` · ${t('table.offline')}`) : null,

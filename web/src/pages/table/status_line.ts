@@ -5,6 +5,7 @@
 import { h } from '../../dom';
 import { t } from '../../i18n';
 import { inviteBox } from '../../invite';
+import { nameText } from '../../player_name';
 import { isMyTurn, type TableModel } from '../../table_model';
 import type { TableController } from './controller';
 import { sideIcon } from './seats';
@@ -33,7 +34,7 @@ function presenceLines(c: TableController, box: HTMLElement): void {
   if (!p || !m.table) return;
   for (const seat of m.table.seats) {
     if (seat.player && p.connected[seat.seat] === false && seat.seat !== m.mySeat)
-      box.append(h('p', { class: 'note away-note' }, t('table.left', { name: seat.player.name })));
+      box.append(h('p', { class: 'note away-note' }, t('table.left', { name: nameText(seat.player) })));
   }
   // claim_at says when the claim opens (protocol 5.6); the page opens it then
   // by itself instead of waiting for another presence frame.
