@@ -95,7 +95,8 @@ const StaticFiles& table() {
 // regular expression over paths no longer than the longest route.
 bool route_oracle(std::string_view path) {
   static const std::regex ROUTE(
-      "/|/(t|p|g)/[A-Za-z0-9_-]{1,64}/?|/leaderboard(/[A-Za-z0-9_-]{1,64})?/?|/analysis/?");
+      "/|/(t|p|g)/[A-Za-z0-9_-]{1,64}/?|/(leaderboard|puzzles)(/[A-Za-z0-9_-]{1,64})?/?|"
+      "/analysis/?");
   return path.size() <= 80 && std::regex_match(path.begin(), path.end(), ROUTE);
 }
 
