@@ -9,6 +9,7 @@
 #include <string>
 #include <vector>
 
+#include "support/bot_accounts.h"
 #include "support/table_helpers.h"
 #include "support/test_client.h"
 
@@ -199,22 +200,6 @@ TEST(Challenges, EachRefusalHasItsCode) {
   EXPECT_EQ(error_code(answer(port, cat, first, "accept")), "not_found");
 }
 
-// An account that made a token of `scopes`; its player id and the token.
-std::pair<Guest, std::string> with_token(int port, const std::string& name,
-                                         const json::array& scopes) {
-  Guest g = new_guest(port);
-  HttpResult r =
-      http(port, "POST", "/api/account/password",
-           json::serialize(json::object{{"password", "correct horse"}, {"name", name}}), g.cookie);
-  EXPECT_EQ(r.status, 200) << r.body;
-  g.cookie = r.set_cookie;
-  HttpResult made =
-      http(port, "POST", "/api/account/tokens",
-           json::serialize(json::object{{"description", "t"}, {"scopes", scopes}}), g.cookie);
-  EXPECT_EQ(made.status, 201) << made.body;
-  return {g, str(made.json().at("token"))};
-}
-
 HttpResult bearer(int port, const std::string& target, const std::string& token,
                   const std::string& body = "{}") {
   return http(port, "POST", target, body, "", "",
@@ -224,8 +209,11 @@ HttpResult bearer(int port, const std::string& target, const std::string& token,
 TEST(Challenges, ATokenSendsWithChallengeWriteAndABotAnswersWithBotPlay) {
   ServerProcess server(temp_db("challenge_tokens"));
   const int port = server.port();
-  auto [ann, ann_play] = with_token(port, "Ann Sender", json::array{"bot:play"});
-  auto [ben, ben_play] = with_token(port, "Ben Engine", json::array{"bot:play"});
+  // Two people (not bots) with tokens of the scope bot:play.
+  const Bot a = bot_account(port, "Ann Sender", /*person=*/true);
+  const Bot b = bot_account(port, "Ben Engine", /*person=*/true);
+  const Guest &ann = a.account, &ben = b.account;
+  const std::string &ann_play = a.token, &ben_play = b.token;
   const std::string ann_write =
       str(http(port, "POST", "/api/account/tokens",
                R"({"description": "c", "scopes": ["challenge:write"]})", ann.cookie)

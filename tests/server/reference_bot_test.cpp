@@ -22,6 +22,7 @@
 #include <thread>
 #include <vector>
 
+#include "support/bot_accounts.h"
 #include "support/ndjson_client.h"
 #include "support/table_helpers.h"
 #include "support/test_client.h"
@@ -70,27 +71,6 @@ class BotProcess {
   pid_t pid_ = -1;
   std::string log_;
 };
-
-struct BotAccount {
-  std::string id;
-  std::string token;
-};
-
-BotAccount bot_account(int port, const std::string& name) {
-  Guest g = new_guest(port);
-  HttpResult r =
-      http(port, "POST", "/api/account/password",
-           json::serialize(json::object{{"password", "correct horse"}, {"name", name}}), g.cookie);
-  EXPECT_EQ(r.status, 200) << r.body;
-  HttpResult t = http(port, "POST", "/api/account/tokens",
-                      R"({"description": "reference bot", "scopes": ["bot:play"]})", r.set_cookie);
-  EXPECT_EQ(t.status, 201) << t.body;
-  const std::string token = str(t.json().at("token"));
-  HttpResult up = http(port, "POST", "/api/bot/account/upgrade", "", "", "",
-                       Headers{{"Authorization", "Bearer " + token}});
-  EXPECT_EQ(up.status, 200) << up.body;
-  return {str(up.json().at("id")), token};
-}
 
 std::string site(int port) {
   return "http://127.0.0.1:" + std::to_string(port);
@@ -183,7 +163,7 @@ void plays_a_match(const std::string& name, const std::string& settings) {
   ServerProcess server(temp_db("reference_bot_" + name));
   const int port = server.port();
   TcpRelay relay(port);
-  const BotAccount bot = bot_account(port, "Reference " + name);
+  const Bot bot = bot_account(port, "Reference " + name);
   BotProcess process(relay.port(), bot.token, temp_db("reference_bot_" + name) + ".bot.log");
   ASSERT_TRUE(log_shows(process, "event stream open")) << process.log();
   Guest person = new_guest(port);
@@ -244,7 +224,7 @@ TEST(ReferenceBot, PlaysADrawnOpeningMatchThroughACutStream) {
 TEST(ReferenceBot, TheServerDeclinesAChallengeInAnUndeclaredVariant) {
   ServerProcess server(temp_db("reference_bot_variant"));
   const int port = server.port();
-  const BotAccount bot = bot_account(port, "Classic Only");
+  const Bot bot = bot_account(port, "Classic Only");
   NdjsonStream events(port, "/api/stream/event",
                       Headers{{"Authorization", "Bearer " + bot.token},
                               {"X-Fourtable-Variants", "classic,twicefour"}});
@@ -289,7 +269,7 @@ TEST(ReferenceBot, TheServerDeclinesAChallengeInAnUndeclaredVariant) {
 TEST(ReferenceBot, AnswersTheChallengesSentWhileItHadNoStream) {
   ServerProcess server(temp_db("reference_bot_away"));
   const int port = server.port();
-  const BotAccount bot = bot_account(port, "Away Bot");
+  const Bot bot = bot_account(port, "Away Bot");
   Guest person = new_guest(port);
   auto page = events_of(port, person);
   // No stream: nobody declines for the bot, so they wait for it.

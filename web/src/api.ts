@@ -64,6 +64,25 @@ export interface CreateTable {
   start?: string[];
 }
 
+// The game part of a table's settings from a variant key of variants.json
+// ('twicefour' is its own game); the home page's form and the challenge
+// dialog both start from it.
+export function gameOf(variant: string): CreateTable {
+  return variant === 'twicefour' ? { game: 'twicefour' } : { game: 'four', variant };
+}
+
+// The clock as those forms ask for it: a Fischer bank in minutes and an
+// increment in seconds, or seconds per move.
+export function clockOf(kind: string, minutes: string, incrementS: string, perMoveS: string): CreateTable['clock'] {
+  return kind === 'fischer'
+    ? {
+        kind: 'fischer',
+        bank_ms: Math.round(Number(minutes) * 60_000),
+        increment_ms: Math.round(Number(incrementS) * 1000),
+      }
+    : { kind: 'per_move', move_ms: Math.round(Number(perMoveS) * 1000) };
+}
+
 export async function createTable(req: CreateTable): Promise<TableSummary> {
   return readTableSummary(await call('POST', '/api/tables', req), 'table');
 }

@@ -3,7 +3,7 @@
 // fields of a new table (protocol 2.3). Two-player variants only: a
 // challenge is between two players. The sent challenge then shows in the
 // page's notice (challenge_notice.ts) until it is answered or expires.
-import { ApiError, call, getMe, type CreateTable } from './api';
+import { ApiError, call, clockOf, gameOf, getMe, type CreateTable } from './api';
 import { showChallenge } from './challenge_notice';
 import { h } from './dom';
 import { errorMessage, t } from './i18n';
@@ -33,16 +33,9 @@ interface Controls {
 
 function request(c: Controls): CreateTable {
   const v = c.variant.value;
-  const req: CreateTable = v === 'twicefour' ? { game: 'twicefour' } : { game: 'four', variant: v };
+  const req = gameOf(v);
   if (variantInfo(v)?.format !== 'single') req.format = c.format.value as 'match' | 'single';
-  req.clock =
-    c.clockKind.value === 'fischer'
-      ? {
-          kind: 'fischer',
-          bank_ms: Math.round(Number(c.minutes.value) * 60_000),
-          increment_ms: Math.round(Number(c.increment.value) * 1000),
-        }
-      : { kind: 'per_move', move_ms: Math.round(Number(c.perMove.value) * 1000) };
+  req.clock = clockOf(c.clockKind.value, c.minutes.value, c.increment.value, c.perMove.value);
   req.rated = !c.rated.disabled && c.rated.checked;
   return req;
 }

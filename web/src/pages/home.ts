@@ -3,7 +3,17 @@
 // the player's running tables, small live boards of the matches being played and
 // the open tables (protocol 5.8 over the lobby socket); every setting of the
 // server (protocol 2.3) waits behind "More settings".
-import { ApiError, createTable, getLobby, getMe, getMyTables, setName, type CreateTable } from '../api';
+import {
+  ApiError,
+  clockOf,
+  createTable,
+  gameOf,
+  getLobby,
+  getMe,
+  getMyTables,
+  setName,
+  type CreateTable,
+} from '../api';
 import { LEVEL_KEY, storedLevel } from '../computer_level';
 import { Connection, wsUrl } from '../connection';
 import { clear, h } from '../dom';
@@ -65,10 +75,6 @@ function go(url: string): void {
 function errorText(e: unknown): string {
   if (e instanceof ApiError) return errorMessage(e.code, e.message);
   return e instanceof Error ? e.message : String(e);
-}
-
-function gameOf(v: string): CreateTable {
-  return v === 'twicefour' ? { game: 'twicefour' } : { game: 'four', variant: v };
 }
 
 // The two one-click starts: a friend (a private casual table whose link is
@@ -243,14 +249,7 @@ function createRequest(c: CreateControls): CreateTable {
     if (choices.opening_plies) req.opening_plies = Number(c.opening.value);
   }
   if (variantInfo(v)?.format !== 'single') req.format = c.format.value as 'match' | 'single';
-  req.clock =
-    c.clockKind.value === 'fischer'
-      ? {
-          kind: 'fischer',
-          bank_ms: Math.round(Number(c.minutes.value) * 60_000),
-          increment_ms: Math.round(Number(c.increment.value) * 1000),
-        }
-      : { kind: 'per_move', move_ms: Math.round(Number(c.perMove.value) * 1000) };
+  req.clock = clockOf(c.clockKind.value, c.minutes.value, c.increment.value, c.perMove.value);
   req.visibility = c.visibility.value as 'open' | 'link';
   req.opponent =
     c.opponent.value === 'computer'
